@@ -1,0 +1,278 @@
+package adapter
+
+import (
+	"context"
+	"net/http"
+	"net/url"
+	"sync"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+
+	"github.com/a2aport/a2aport/internal/credentials"
+)
+
+// Adapter is the native implementation of Port on a2a-go's client.
+type Adapter struct {
+	s     *settings
+	creds *credentials.Transport
+	http  *http.Client
+	cont  *continuity
+
+	// closing ends every request of the adapter on Close.
+	closing context.Context
+	close   context.CancelCauseFunc
+
+	startMu   sync.Mutex
+	discovery chan struct{} // non-nil while a discovery runs; closed when it ends
+	conn      *connection   // set once discovery succeeded
+	lastErr   error         // of the last failed discovery
+
+	mu        sync.Mutex
+	closed    bool
+	runs      map[string]*run
+	listeners map[int]func(Event)
+	nextID    int
+	active    sync.WaitGroup
+}
+
+// connection is what discovery produced.
+type connection struct {
+	card   *a2a.AgentCard
+	iface  *a2a.AgentInterface
+	client *a2aclient.Client
+}
+
+var _ Port = (*Adapter)(nil)
+
+// New validates opts and returns an adapter. It does no I/O: discovery happens on Start or on
+// the first Submit.
+func New(opts Options) (*Adapter, error) {
+	s, err := opts.validate()
+	if err != nil {
+		return nil, err
+	}
+	creds := &credentials.Transport{Base: s.Transport, Token: s.Token, Headers: s.Headers, HeaderFunc: s.HeaderFunc}
+	a := &Adapter{
+		s:     s,
+		creds: creds,
+		// No Client.Timeout: it would cut long streams; time is bounded through the Clock instead.
+		http:      &http.Client{Transport: statusRecorder{base: creds}},
+		cont:      &continuity{store: s.store, discovering: map[string]chan struct{}{}},
+		runs:      map[string]*run{},
+		listeners: map[int]func(Event){},
+	}
+	a.closing, a.close = context.WithCancelCause(context.Background())
+	return a, nil
+}
+
+// Describe implements Port.
+func (a *Adapter) Describe() Description {
+	d := Description{Protocol: "a2a", Label: a.s.Label}
+	if a.s.cardURL != nil {
+		d.AgentCardURL = a.s.cardURL.Redacted()
+	}
+	card := a.s.AgentCard
+	conn := a.connection()
+	if conn != nil {
+		card = conn.card
+		d.Discovered = true
+		d.Transport = string(conn.iface.ProtocolBinding)
+		d.ProtocolVersion = versionOrDefault(conn.iface.ProtocolVersion)
+	}
+	if card != nil {
+		d.AgentName, d.AgentVersion = card.Name, card.Version
+		d.Capabilities.Streaming = card.Capabilities.Streaming
+		d.Capabilities.InputModes = append([]string(nil), card.DefaultInputModes...)
+		d.Capabilities.OutputModes = append([]string(nil), card.DefaultOutputModes...)
+	}
+	if d.Label == "" {
+		d.Label = defaultLabel(d.AgentName, a.s.cardURL)
+	}
+	d.Capabilities.Cancel = true
+	d.Capabilities.InputRequests = true
+	d.Capabilities.Continuity = a.s.ReuseContext
+	d.Capabilities.Authorization = false
+	d.AgentCardURL = a.redact(d.AgentCardURL)
+	return d
+}
+
+func defaultLabel(agentName string, cardURL *url.URL) string {
+	switch {
+	case agentName != "":
+		return agentName
+	case cardURL != nil:
+		return cardURL.Host
+	default:
+		return "A2A agent"
+	}
+}
+
+// Start implements Port: it discovers the agent once; concurrent calls share the discovery and a
+// failed discovery is retried by the next call.
+func (a *Adapter) Start(ctx context.Context) (Health, error) {
+	if _, err := a.connect(ctx); err != nil {
+		return Health{OK: false, Error: err.Error(), Closed: a.isClosed()}, err
+	}
+	return Health{OK: true, Started: true}, nil
+}
+
+// Health implements Port.
+func (a *Adapter) Health(context.Context) (Health, error) {
+	if a.isClosed() {
+		return Health{Closed: true}, nil
+	}
+	conn := a.connection()
+	h := Health{OK: true, Started: conn != nil}
+	a.startMu.Lock()
+	if conn == nil && a.lastErr != nil {
+		h.OK, h.Error = false, a.lastErr.Error()
+	}
+	a.startMu.Unlock()
+	return h, nil
+}
+
+func (a *Adapter) connection() *connection {
+	a.startMu.Lock()
+	defer a.startMu.Unlock()
+	return a.conn
+}
+
+func (a *Adapter) isClosed() bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.closed
+}
+
+// connect returns the connection, discovering the agent if needed.
+func (a *Adapter) connect(ctx context.Context) (*connection, error) {
+	for {
+		if a.isClosed() {
+			return nil, newError(CodeAdapterClosed, "the adapter is closed")
+		}
+		a.startMu.Lock()
+		if a.conn != nil {
+			conn := a.conn
+			a.startMu.Unlock()
+			return conn, nil
+		}
+		if wait := a.discovery; wait != nil {
+			a.startMu.Unlock()
+			select {
+			case <-wait:
+			case <-ctx.Done():
+				return nil, a.ctxError(ctx)
+			}
+			a.startMu.Lock()
+			conn, err := a.conn, a.lastErr
+			a.startMu.Unlock()
+			if conn != nil || err != nil {
+				return conn, err
+			}
+			continue
+		}
+		done := make(chan struct{})
+		a.discovery = done
+		a.startMu.Unlock()
+
+		conn, err := a.discover()
+		a.startMu.Lock()
+		a.conn, a.lastErr, a.discovery = conn, err, nil
+		a.startMu.Unlock()
+		close(done)
+		return conn, err
+	}
+}
+
+// discover runs detached from any one caller (callers share it), bounded by RequestTimeout and Close.
+func (a *Adapter) discover() (*connection, error) {
+	ctx, cancel := withTimeout(a.closing, a.s.Clock, a.s.RequestTimeout, errRequestTimeout)
+	defer cancel()
+	card := a.s.AgentCard
+	if card == nil {
+		var err error
+		if card, err = a.fetchCard(ctx); err != nil {
+			return nil, err
+		}
+	}
+	iface, err := a.selectInterface(card)
+	if err != nil {
+		return nil, err
+	}
+	client, err := a.newClient(ctx, card, iface)
+	if err != nil {
+		return nil, err
+	}
+	return &connection{card: card, iface: iface, client: client}, nil
+}
+
+// Subscribe implements Port.
+func (a *Adapter) Subscribe(listener func(Event)) func() {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.closed || listener == nil {
+		return func() {}
+	}
+	id := a.nextID
+	a.nextID++
+	a.listeners[id] = listener
+	return func() {
+		a.mu.Lock()
+		defer a.mu.Unlock()
+		delete(a.listeners, id)
+	}
+}
+
+// Status implements Port.
+func (a *Adapter) Status(workID, ownerID string) Status {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if workID == "" {
+		st := Status{State: RuntimeIdle, ActiveWorks: len(a.runs)}
+		switch {
+		case a.closed:
+			st.State = RuntimeClosed
+		case a.conn != nil:
+			st.State, st.Started = RuntimeReady, true
+		}
+		return st
+	}
+	r, ok := a.runs[workID]
+	if !ok || r.work.OwnerID != ownerID {
+		return Status{State: StateNotFound}
+	}
+	return Status{State: r.currentState()}
+}
+
+// RespondAuthorization implements Port: A2A has no universal approval semantics, so the adapter
+// never guesses them. Authorization requests are answered with RespondInput.
+func (a *Adapter) RespondAuthorization(context.Context, string, string, InputResponse, string) error {
+	return newError(CodeAuthorizationUnsupported, "A2A has no universal authorization semantics; answer authorization requests with RespondInput (accept, decline or cancel)")
+}
+
+// Close implements Port.
+func (a *Adapter) Close() error {
+	a.mu.Lock()
+	if a.closed {
+		a.mu.Unlock()
+		return nil
+	}
+	a.closed = true
+	runs := make([]*run, 0, len(a.runs))
+	for _, r := range a.runs {
+		runs = append(runs, r)
+	}
+	a.listeners = map[int]func(Event){}
+	a.mu.Unlock()
+
+	a.close(errClosed) // ends a running discovery
+	for _, r := range runs {
+		r.stop(errClosed)
+	}
+	// Submits return once their requests end; their remote cancels are bounded by closeGrace.
+	a.active.Wait()
+	if a.s.ownsStore {
+		a.s.store.(*MemoryContextStore).Clear()
+	}
+	return nil
+}

@@ -1,0 +1,104 @@
+package adapter
+
+import (
+	"context"
+	"sync"
+)
+
+// continuity applies DESIGN §3 on top of a ContextStore: the first Work of an owner sends no
+// context id and later ones reuse what the server returned; concurrent first Works wait for that
+// discovery only, and go ahead fresh if it fails.
+type continuity struct {
+	store ContextStore
+	mu    sync.Mutex
+	// discovering holds, per owner, a channel closed when its first Work learned a context or gave up.
+	discovering map[string]chan struct{}
+}
+
+// holder is implemented by stores that can pin active owners (MemoryContextStore).
+type holder interface {
+	Hold(ownerID string)
+	Release(ownerID string)
+}
+
+// lease is one Work's use of its owner's context.
+type lease struct {
+	c       *continuity
+	owner   string
+	sent    string        // context id sent with the first message ("" = fresh)
+	first   chan struct{} // non-nil when this Work discovers the owner's context
+	learned bool
+}
+
+func (c *continuity) acquire(ctx context.Context, owner string) (*lease, error) {
+	c.mu.Lock()
+	wait, waiting := c.discovering[owner]
+	c.mu.Unlock()
+	if waiting {
+		select {
+		case <-wait:
+		case <-ctx.Done():
+			return nil, context.Cause(ctx)
+		}
+	}
+	id, ok, err := c.store.Get(ctx, owner)
+	if err != nil {
+		return nil, &Error{Code: CodeInternal, Message: "context store: get failed", Err: err}
+	}
+	l := &lease{c: c, owner: owner, sent: id}
+	if h, ok := c.store.(holder); ok {
+		h.Hold(owner)
+	}
+	if ok || waiting {
+		return l, nil
+	}
+	c.mu.Lock()
+	if _, taken := c.discovering[owner]; !taken {
+		l.first = make(chan struct{})
+		c.discovering[owner] = l.first
+	}
+	c.mu.Unlock()
+	return l, nil
+}
+
+// learn records the context id the server reported. A server that moves an established
+// conversation to another context is A2A_CONTEXT_MISMATCH.
+func (l *lease) learn(ctx context.Context, contextID string) error {
+	if contextID == "" || l.learned {
+		return nil
+	}
+	if l.sent != "" && contextID != l.sent {
+		return newError(CodeContextMismatch, "the agent answered in another context than the conversation's")
+	}
+	l.learned = true
+	if l.sent == "" {
+		if _, ok, err := l.c.store.Get(ctx, l.owner); err == nil && !ok {
+			if err := l.c.store.Set(ctx, l.owner, contextID); err != nil {
+				return &Error{Code: CodeInternal, Message: "context store: set failed", Err: err}
+			}
+		}
+	}
+	l.endDiscovery()
+	return nil
+}
+
+// release ends the lease; if this Work was discovering and never learned, waiters go ahead fresh.
+func (l *lease) release() {
+	l.endDiscovery()
+	if h, ok := l.c.store.(holder); ok {
+		h.Release(l.owner)
+	}
+}
+
+func (l *lease) endDiscovery() {
+	if l.first == nil {
+		return
+	}
+	l.c.mu.Lock()
+	if l.c.discovering[l.owner] == l.first {
+		delete(l.c.discovering, l.owner)
+	}
+	l.c.mu.Unlock()
+	close(l.first)
+	l.first = nil
+}

@@ -1,0 +1,115 @@
+package adapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"golang.org/x/mod/semver"
+)
+
+// maxCardSize bounds the Agent Card body: a card is a few KB, anything huge is not a card.
+const maxCardSize = 1 << 20
+
+var errInvalidJSON = errors.New("body is not valid JSON")
+
+// fetchCard GETs the Agent Card URL through the adapter's transport (credentials included).
+func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.s.cardURL.String(), nil)
+	if err != nil {
+		return nil, a.wrap(CodeDiscoveryFailed, "cannot build the Agent Card request", err)
+	}
+	req.Header.Set("Accept", "application/json")
+	resp, err := a.http.Do(req)
+	if err != nil {
+		return nil, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
+	}
+	defer func() { _ = resp.Body.Close() }() // the body is fully read or abandoned; nothing to report
+	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCardSize+1))
+	if err != nil {
+		return nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
+	}
+	if resp.StatusCode != http.StatusOK {
+		e := newError(CodeDiscoveryFailed, "Agent Card request answered HTTP %d: %s", resp.StatusCode, a.redact(summarize(body[:min(len(body), bodySummaryLen)])))
+		e.Status = resp.StatusCode
+		e.Retryable = retryableStatus(resp.StatusCode)
+		return nil, e
+	}
+	if len(body) > maxCardSize {
+		return nil, newError(CodeDiscoveryFailed, "Agent Card is larger than %d bytes", maxCardSize)
+	}
+	var card *a2a.AgentCard
+	if a.s.legacy {
+		card, err = parseLegacyCard(body)
+	} else {
+		card = new(a2a.AgentCard)
+		err = json.Unmarshal(body, card)
+	}
+	if err != nil {
+		return nil, a.wrap(CodeDiscoveryFailed, "Agent Card is not valid JSON", err)
+	}
+	return card, nil
+}
+
+// selectInterface returns the first interface declared by the card that this build can speak.
+func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, error) {
+	var offered []string
+	for _, iface := range card.SupportedInterfaces {
+		if iface == nil {
+			continue
+		}
+		offered = append(offered, fmt.Sprintf("%s %s", iface.ProtocolBinding, versionOrDefault(iface.ProtocolVersion)))
+		if iface.ProtocolBinding != a2a.TransportProtocolJSONRPC && iface.ProtocolBinding != a2a.TransportProtocolHTTPJSON {
+			continue
+		}
+		switch semver.Major("v" + versionOrDefault(iface.ProtocolVersion)) {
+		case "v1":
+			return iface, nil
+		case "v0":
+			if a.s.legacy {
+				return iface, nil
+			}
+		}
+	}
+	if len(offered) == 0 {
+		return nil, newError(CodeNoCompatibleTransport, "the Agent Card declares no interface")
+	}
+	want := "JSONRPC or HTTP+JSON, A2A 1.x"
+	if a.s.legacy {
+		want += " or 0.3"
+	}
+	return nil, newError(CodeNoCompatibleTransport, "no compatible interface: the Agent Card offers [%s], this client speaks %s", strings.Join(offered, ", "), want)
+}
+
+func versionOrDefault(v a2a.ProtocolVersion) string {
+	if v == "" {
+		return string(a2a.Version)
+	}
+	return strings.TrimPrefix(string(v), "v")
+}
+
+// newClient builds an a2a-go client bound to the one selected interface.
+func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a.AgentInterface) (*a2aclient.Client, error) {
+	opts := []a2aclient.FactoryOption{
+		a2aclient.WithDefaultsDisabled(),
+		a2aclient.WithJSONRPCTransport(a.http),
+		a2aclient.WithRESTTransport(a.http),
+		a2aclient.WithConfig(a2aclient.Config{AcceptedOutputModes: a.s.AcceptedOutputModes}),
+	}
+	if a.s.legacy {
+		opts = append(opts, legacyTransports(a.http)...)
+	}
+	only := *card
+	only.SupportedInterfaces = []*a2a.AgentInterface{iface}
+	client, err := a2aclient.NewFactory(opts...).CreateFromCard(ctx, &only)
+	if err != nil {
+		return nil, a.wrap(CodeNoCompatibleTransport, "cannot open the selected interface", err)
+	}
+	return client, nil
+}

@@ -1,0 +1,102 @@
+package adapter
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/internal/credentials"
+)
+
+// Causes with which the adapter ends contexts; ctxError turns them into typed errors.
+var (
+	errCancelled      = errors.New("work cancelled")
+	errWorkTimeout    = errors.New("work timed out")
+	errRequestTimeout = errors.New("request timed out")
+	errClosed         = errors.New("adapter closed")
+)
+
+// ctxError types the reason ctx ended.
+func (a *Adapter) ctxError(ctx context.Context) *Error {
+	switch cause := context.Cause(ctx); {
+	case errors.Is(cause, errWorkTimeout):
+		return &Error{Code: CodeTimeout, Message: "the work did not finish within Timeout", Retryable: true}
+	case errors.Is(cause, errRequestTimeout):
+		return &Error{Code: CodeTimeout, Message: "the request did not finish within RequestTimeout", Retryable: true}
+	case errors.Is(cause, errClosed):
+		return newError(CodeAdapterClosed, "the adapter was closed")
+	default:
+		return &Error{Code: CodeWorkCancelled, Message: "the work was cancelled", Err: cause}
+	}
+}
+
+func (a *Adapter) redact(s string) string { return a.creds.Redact(s) }
+
+// wrap types err under code with a message that names what failed and never credentials.
+func (a *Adapter) wrap(code Code, what string, err error) *Error {
+	return &Error{Code: code, Message: a.redact(what + ": " + err.Error()), Err: err}
+}
+
+// requestError types the failure of one request to the agent. fallback is the code for errors
+// that fit no more precise one.
+func (a *Adapter) requestError(ctx context.Context, fallback Code, what string, err error, rec *httpFailure) *Error {
+	if ctx.Err() != nil {
+		return a.ctxError(ctx)
+	}
+	var typed *Error
+	if errors.As(err, &typed) {
+		return typed
+	}
+	var headerErr *credentials.HeaderFuncError
+	if errors.As(err, &headerErr) {
+		return a.wrap(CodeHeadersFailed, what+": HeaderFunc failed", headerErr.Err)
+	}
+	if rec != nil {
+		if status, summary := rec.get(); status != 0 {
+			e := &Error{Code: CodeHTTPError, Status: status, Retryable: retryableStatus(status), Err: err}
+			e.Message = a.redact(what + ": HTTP " + http.StatusText(status) + " (" + strconv.Itoa(status) + ")")
+			if summary != "" {
+				e.Message += ": " + a.redact(summary)
+			}
+			return e
+		}
+	}
+	var protocolErr *a2a.Error
+	if errors.As(err, &protocolErr) || isA2ASentinel(err) {
+		return &Error{Code: CodeProtocolError, Message: a.redact(what + ": the agent answered with an error: " + err.Error()), Err: err,
+			Retryable: errors.Is(err, a2a.ErrServerError) || errors.Is(err, a2a.ErrInternalError)}
+	}
+	var urlErr *url.Error
+	var netErr net.Error
+	if errors.As(err, &urlErr) || errors.As(err, &netErr) {
+		return &Error{Code: CodeNetworkError, Message: a.redact(what + ": " + err.Error()), Err: err, Retryable: true}
+	}
+	var syntaxErr *json.SyntaxError
+	var typeErr *json.UnmarshalTypeError
+	if errors.As(err, &syntaxErr) || errors.As(err, &typeErr) {
+		return a.wrap(CodeInvalidResponse, what+": the agent's answer is not valid A2A", err)
+	}
+	return a.wrap(fallback, what, err)
+}
+
+func isA2ASentinel(err error) bool {
+	for _, s := range []error{a2a.ErrParseError, a2a.ErrInvalidRequest, a2a.ErrMethodNotFound, a2a.ErrInvalidParams,
+		a2a.ErrInternalError, a2a.ErrServerError, a2a.ErrTaskNotFound, a2a.ErrTaskNotCancelable,
+		a2a.ErrUnsupportedOperation, a2a.ErrUnsupportedContentType, a2a.ErrInvalidAgentResponse,
+		a2a.ErrVersionNotSupported, a2a.ErrUnauthenticated, a2a.ErrUnauthorized} {
+		if errors.Is(err, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func retryableStatus(status int) bool {
+	return status == http.StatusRequestTimeout || status == http.StatusTooManyRequests || status >= 500
+}

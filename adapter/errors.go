@@ -1,0 +1,105 @@
+package adapter
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Code classifies an *Error. The values are stable and shared with the JS package.
+type Code string
+
+// Error codes (DESIGN §5).
+const (
+	CodeInvalidOptions           Code = "INVALID_OPTIONS"
+	CodeInvalidWork              Code = "INVALID_WORK"
+	CodeWorkAlreadyActive        Code = "WORK_ALREADY_ACTIVE"
+	CodeWorkCancelled            Code = "WORK_CANCELLED"
+	CodeWorkNotFound             Code = "WORK_NOT_FOUND"
+	CodeAdapterClosed            Code = "ADAPTER_CLOSED"
+	CodeDiscoveryFailed          Code = "A2A_DISCOVERY_FAILED"
+	CodeNoCompatibleTransport    Code = "A2A_NO_COMPATIBLE_TRANSPORT"
+	CodeHTTPError                Code = "A2A_HTTP_ERROR"
+	CodeNetworkError             Code = "A2A_NETWORK_ERROR"
+	CodeProtocolError            Code = "A2A_PROTOCOL_ERROR"
+	CodeHeadersFailed            Code = "A2A_HEADERS_FAILED"
+	CodeTimeout                  Code = "A2A_TIMEOUT"
+	CodeTaskFailed               Code = "A2A_TASK_FAILED"
+	CodeTaskRejected             Code = "A2A_TASK_REJECTED"
+	CodeInvalidResponse          Code = "A2A_INVALID_RESPONSE"
+	CodeContextMismatch          Code = "A2A_CONTEXT_MISMATCH"
+	CodeInputNotPending          Code = "INPUT_NOT_PENDING"
+	CodeInputAlreadySubmitted    Code = "INPUT_ALREADY_SUBMITTED"
+	CodeInputActionRequired      Code = "INPUT_ACTION_REQUIRED"
+	CodeAuthorizationUnsupported Code = "A2A_AUTHORIZATION_UNSUPPORTED"
+	CodeInternal                 Code = "INTERNAL"
+)
+
+// Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
+type Error struct {
+	Code    Code
+	Message string
+	// Status is the HTTP status when the failure came from a non-2xx response, else 0.
+	Status int
+	// Retryable says whether repeating the same call may succeed.
+	Retryable bool
+	// Err is the underlying cause, if any. It never carries credentials.
+	Err error
+}
+
+func (e *Error) Error() string {
+	msg := e.Message
+	if msg == "" {
+		msg = string(e.Code)
+	}
+	return "a2aport: " + msg
+}
+
+// Unwrap returns the cause.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Is reports whether target is an *Error with the same code, so sentinels match any error of their code.
+func (e *Error) Is(target error) bool {
+	t, ok := target.(*Error)
+	return ok && t.Code == e.Code && t.Message == "" && t.Err == nil
+}
+
+func sentinel(code Code) *Error { return &Error{Code: code} }
+
+// Sentinels for errors.Is, one per code.
+var (
+	ErrInvalidOptions           = sentinel(CodeInvalidOptions)
+	ErrInvalidWork              = sentinel(CodeInvalidWork)
+	ErrWorkAlreadyActive        = sentinel(CodeWorkAlreadyActive)
+	ErrWorkCancelled            = sentinel(CodeWorkCancelled)
+	ErrWorkNotFound             = sentinel(CodeWorkNotFound)
+	ErrAdapterClosed            = sentinel(CodeAdapterClosed)
+	ErrDiscoveryFailed          = sentinel(CodeDiscoveryFailed)
+	ErrNoCompatibleTransport    = sentinel(CodeNoCompatibleTransport)
+	ErrHTTPError                = sentinel(CodeHTTPError)
+	ErrNetworkError             = sentinel(CodeNetworkError)
+	ErrProtocolError            = sentinel(CodeProtocolError)
+	ErrHeadersFailed            = sentinel(CodeHeadersFailed)
+	ErrTimeout                  = sentinel(CodeTimeout)
+	ErrTaskFailed               = sentinel(CodeTaskFailed)
+	ErrTaskRejected             = sentinel(CodeTaskRejected)
+	ErrInvalidResponse          = sentinel(CodeInvalidResponse)
+	ErrContextMismatch          = sentinel(CodeContextMismatch)
+	ErrInputNotPending          = sentinel(CodeInputNotPending)
+	ErrInputAlreadySubmitted    = sentinel(CodeInputAlreadySubmitted)
+	ErrInputActionRequired      = sentinel(CodeInputActionRequired)
+	ErrAuthorizationUnsupported = sentinel(CodeAuthorizationUnsupported)
+	ErrInternal                 = sentinel(CodeInternal)
+)
+
+func newError(code Code, format string, args ...any) *Error {
+	return &Error{Code: code, Message: fmt.Sprintf(format, args...)}
+}
+
+// CodeOf returns the code of err's *Error, or "" when err is not one.
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}

@@ -1,0 +1,67 @@
+package adapter
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"unicode/utf8"
+)
+
+// a2a-go reports a non-2xx JSON-RPC response only as text, so the adapter notes the status and the
+// start of the body itself, per call, to give callers a typed A2A_HTTP_ERROR with Status.
+type httpFailure struct {
+	mu      sync.Mutex
+	status  int
+	summary string
+}
+
+type failureKey struct{}
+
+func withFailureRecorder(ctx context.Context) (context.Context, *httpFailure) {
+	f := &httpFailure{}
+	return context.WithValue(ctx, failureKey{}, f), f
+}
+
+func (f *httpFailure) get() (int, string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.status, f.summary
+}
+
+// statusRecorder wraps the transport that a2a-go uses.
+type statusRecorder struct{ base http.RoundTripper }
+
+const bodySummaryLen = 200
+
+func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
+	resp, err := s.base.RoundTrip(req)
+	if err != nil || resp.StatusCode < 300 {
+		return resp, err
+	}
+	f, _ := req.Context().Value(failureKey{}).(*httpFailure)
+	if f == nil {
+		return resp, nil
+	}
+	head := make([]byte, bodySummaryLen)
+	n, _ := io.ReadFull(resp.Body, head)
+	head = head[:n]
+	resp.Body = struct {
+		io.Reader
+		io.Closer
+	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
+	f.mu.Lock()
+	f.status, f.summary = resp.StatusCode, summarize(head)
+	f.mu.Unlock()
+	return resp, nil
+}
+
+// summarize keeps printable text of a body prefix on one line.
+func summarize(b []byte) string {
+	for !utf8.Valid(b) && len(b) > 0 {
+		b = b[:len(b)-1]
+	}
+	return strings.Join(strings.Fields(string(b)), " ")
+}

@@ -1,0 +1,98 @@
+package adapter
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// request opens an input request for an INPUT_REQUIRED or AUTH_REQUIRED task.
+func (r *run) request(state WorkState, prompt string) {
+	kind := InputKindInput
+	if state == StateAuthRequired {
+		kind = InputKindAuthorization
+	}
+	r.mu.Lock()
+	r.inputSeq++
+	req := &InputRequest{InputRequestID: fmt.Sprintf("%s/input-%d", r.work.ID, r.inputSeq), Kind: kind, Mode: "text", Prompt: prompt}
+	r.pending = req
+	r.mu.Unlock()
+	copied := *req
+	r.emit(Event{Type: EventInputRequested, State: state, Input: &copied})
+}
+
+// awaitAnswer waits for RespondInput and returns the message that continues the remote task.
+func (r *run) awaitAnswer() (*a2a.Message, error) {
+	var resp InputResponse
+	select {
+	case resp = <-r.answers:
+	case <-r.ctx.Done():
+		return nil, r.a.ctxError(r.ctx)
+	}
+	r.mu.Lock()
+	req := r.lastAnswered
+	task, contextID := r.remoteTask, r.contextID
+	r.mu.Unlock()
+	resolved := *req
+	resolved.Action = resp.Action
+	if resolved.Action == "" {
+		resolved.Action = ActionAccept
+	}
+	r.emit(Event{Type: EventInputResolved, Input: &resolved})
+	r.activity(StateWorking, "")
+	// Authorization has no text of its own; a decline on either kind tells the agent so.
+	defaultText := map[string]string{ActionAccept: "accepted", ActionDecline: "declined"}[resp.Action]
+	return answerMessage(task, contextID, resp, defaultText), nil
+}
+
+// RespondInput implements Port.
+func (a *Adapter) RespondInput(ctx context.Context, workID, inputRequestID string, resp InputResponse, ownerID string) error {
+	a.mu.Lock()
+	r, ok := a.runs[workID]
+	a.mu.Unlock()
+	if !ok || r.work.OwnerID != ownerID || r.currentState() == StateNotFound {
+		return newError(CodeWorkNotFound, "work %q is not active for this owner", workID)
+	}
+	r.mu.Lock()
+	req := r.pending
+	switch {
+	case r.answered[inputRequestID]:
+		r.mu.Unlock()
+		return newError(CodeInputAlreadySubmitted, "input request %q was already answered", inputRequestID)
+	case req == nil || req.InputRequestID != inputRequestID:
+		r.mu.Unlock()
+		return newError(CodeInputNotPending, "work %q has no pending input request %q", workID, inputRequestID)
+	}
+	if err := checkAnswer(req.Kind, resp); err != nil {
+		r.mu.Unlock()
+		return err
+	}
+	r.answered[inputRequestID] = true
+	r.pending, r.lastAnswered = nil, req
+	r.mu.Unlock()
+	if resp.Action == ActionCancel {
+		_, err := a.cancelRun(ctx, r)
+		return err
+	}
+	r.answers <- resp // never blocks: one request is pending at a time and the channel holds one
+	return nil
+}
+
+// checkAnswer validates an answer against the request kind. Authorization needs an explicit
+// accept, decline or cancel; an input needs text or values unless it is declined or cancelled.
+func checkAnswer(kind string, resp InputResponse) error {
+	switch resp.Action {
+	case ActionAccept, ActionDecline, ActionCancel:
+	case "":
+		if kind == InputKindAuthorization {
+			return newError(CodeInputActionRequired, "an authorization request needs action accept, decline or cancel")
+		}
+	default:
+		return newError(CodeInputActionRequired, "unknown action %q: use accept, decline or cancel", resp.Action)
+	}
+	if kind == InputKindInput && (resp.Action == "" || resp.Action == ActionAccept) && resp.Text == "" && len(resp.Values) == 0 {
+		return newError(CodeInputActionRequired, "an input answer needs text or values")
+	}
+	return nil
+}

@@ -1,0 +1,134 @@
+package adapter
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// Default and minimum durations of Options.
+const (
+	DefaultPollInterval   = time.Second
+	MinPollInterval       = 10 * time.Millisecond
+	DefaultRequestTimeout = 30 * time.Second
+	// closeGrace bounds the best-effort remote cancels that Close sends.
+	closeGrace = 5 * time.Second
+)
+
+// Options configure an Adapter. Exactly one of AgentCardURL and AgentCard is required.
+type Options struct {
+	// AgentCardURL is the complete Agent Card URL (absolute http or https, no userinfo),
+	// for example https://agent.example/.well-known/agent-card.json.
+	AgentCardURL string
+	// AgentCard replaces discovery with an in-memory card.
+	AgentCard *a2a.AgentCard
+
+	// Token is sent as "Authorization: Bearer <token>" unless Headers or HeaderFunc set Authorization.
+	Token string
+	// Headers are added to every request (discovery and task requests).
+	Headers http.Header
+	// HeaderFunc is called for every request; its headers override Headers.
+	HeaderFunc func(req *http.Request) (http.Header, error)
+	// Transport performs HTTP requests (the Go counterpart of fetchImpl). Default: http.DefaultTransport.
+	Transport http.RoundTripper
+	// Clock is the only source of time of the adapter. Default: the real clock.
+	Clock Clock
+
+	// AcceptedOutputModes are sent with every message when set.
+	AcceptedOutputModes []string
+	// PollInterval is the GetTask interval when the agent cannot stream (default 1 s, minimum 10 ms).
+	PollInterval time.Duration
+	// Timeout bounds each Work (0 = none). On expiry the remote task is cancelled best-effort.
+	Timeout time.Duration
+	// RequestTimeout bounds discovery and other requests outside a Work (default 30 s).
+	RequestTimeout time.Duration
+	// LegacyCompat enables A2A 0.3 agents through a2a-go's compat layer (default on).
+	LegacyCompat *bool
+	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
+	ReuseContext bool
+	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
+	ContextStore ContextStore
+	// Label names the backend in Describe (default: the agent card's name).
+	Label string
+}
+
+// settings are Options validated and with defaults applied.
+type settings struct {
+	Options
+	cardURL *url.URL
+	legacy  bool
+	store   ContextStore
+	ownsStore bool
+}
+
+func (o Options) validate() (*settings, error) {
+	s := &settings{Options: o}
+	switch {
+	case o.AgentCardURL == "" && o.AgentCard == nil:
+		return nil, newError(CodeInvalidOptions, "options need AgentCardURL or AgentCard")
+	case o.AgentCardURL != "" && o.AgentCard != nil:
+		return nil, newError(CodeInvalidOptions, "options take AgentCardURL or AgentCard, not both")
+	}
+	if o.AgentCardURL != "" {
+		u, err := parseCardURL(o.AgentCardURL)
+		if err != nil {
+			return nil, err
+		}
+		s.cardURL = u
+	}
+	if o.PollInterval == 0 {
+		s.PollInterval = DefaultPollInterval
+	} else if o.PollInterval < MinPollInterval {
+		return nil, newError(CodeInvalidOptions, "PollInterval %v is below the minimum of %v", o.PollInterval, MinPollInterval)
+	}
+	if o.Timeout < 0 {
+		return nil, newError(CodeInvalidOptions, "Timeout must not be negative")
+	}
+	if o.RequestTimeout == 0 {
+		s.RequestTimeout = DefaultRequestTimeout
+	} else if o.RequestTimeout < 0 {
+		return nil, newError(CodeInvalidOptions, "RequestTimeout must not be negative")
+	}
+	for name := range o.Headers {
+		if strings.TrimSpace(name) == "" {
+			return nil, newError(CodeInvalidOptions, "Headers contain an empty header name")
+		}
+	}
+	if s.Transport == nil {
+		s.Transport = http.DefaultTransport
+	}
+	if s.Clock == nil {
+		s.Clock = RealClock()
+	}
+	s.legacy = o.LegacyCompat == nil || *o.LegacyCompat
+	if s.legacy && !legacySupported {
+		return nil, newError(CodeInvalidOptions, "LegacyCompat: this build has no A2A 0.3 support; set LegacyCompat to false")
+	}
+	s.store = o.ContextStore
+	if s.store == nil {
+		s.store = NewMemoryContextStore(MemoryContextStoreOptions{Clock: s.Clock})
+		s.ownsStore = true
+	}
+	return s, nil
+}
+
+// parseCardURL accepts only absolute http(s) URLs without userinfo: credentials belong in Token or Headers.
+func parseCardURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, newError(CodeInvalidOptions, "AgentCardURL is not a valid URL")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, newError(CodeInvalidOptions, "AgentCardURL must be an absolute http or https URL, got scheme %q", u.Scheme)
+	}
+	if u.Host == "" {
+		return nil, newError(CodeInvalidOptions, "AgentCardURL has no host")
+	}
+	if u.User != nil {
+		return nil, newError(CodeInvalidOptions, "AgentCardURL must not contain userinfo; use Token or Headers for credentials")
+	}
+	return u, nil
+}

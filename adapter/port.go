@@ -1,0 +1,51 @@
+package adapter
+
+import "context"
+
+// Port is the protocol-neutral BackendPort of DESIGN §2. *Adapter implements it natively;
+// the wazero host implements it by driving the WebAssembly module. Both must behave the same,
+// which the conformance suite checks.
+type Port interface {
+	// Describe reports identity and capabilities. It never blocks and never contains credentials.
+	Describe() Description
+	// Start discovers the agent. It is idempotent; concurrent calls share one discovery.
+	Start(ctx context.Context) (Health, error)
+	// Health reports readiness without touching any task.
+	Health(ctx context.Context) (Health, error)
+	// Submit runs one Work to its single outcome.
+	Submit(ctx context.Context, work Work, opts ...SubmitOption) (Outcome, error)
+	// Status reports a Work's state for its owner, or the runtime status when workID is empty.
+	Status(workID, ownerID string) Status
+	// Cancel cancels an owner's active Work.
+	Cancel(ctx context.Context, workID, ownerID string) (CancelResult, error)
+	// RespondInput answers a pending input or authorization request.
+	RespondInput(ctx context.Context, workID, inputRequestID string, response InputResponse, ownerID string) error
+	// RespondAuthorization always fails with A2A_AUTHORIZATION_UNSUPPORTED: A2A has no universal approval semantics.
+	RespondAuthorization(ctx context.Context, workID, inputRequestID string, response InputResponse, ownerID string) error
+	// Subscribe registers a listener for every event of every Work and returns its unsubscribe function.
+	Subscribe(listener func(Event)) (unsubscribe func())
+	// Close cancels active Works (bounded), rejects pending submits and clears listeners and contexts.
+	Close() error
+}
+
+// SubmitOption configures one Submit call.
+type SubmitOption func(*submitConfig)
+
+type submitConfig struct {
+	onEvent func(Event)
+}
+
+// OnEvent receives the events of this one Work, in order, in addition to subscribed listeners.
+func OnEvent(listener func(Event)) SubmitOption {
+	return func(c *submitConfig) { c.onEvent = listener }
+}
+
+// ApplySubmitOptions returns the per-Work listener configured by opts (nil when none). Other
+// implementations of Port (the wazero host) use it to read options they cannot see otherwise.
+func ApplySubmitOptions(opts ...SubmitOption) (onEvent func(Event)) {
+	var c submitConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	return c.onEvent
+}

@@ -1,0 +1,203 @@
+package adapter
+
+import (
+	"encoding/base64"
+	"net/url"
+	"strconv"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+const defaultMIME = "application/octet-stream"
+
+// validateWork checks a Work before anything is sent. Bad input loses nothing: no request is made.
+func validateWork(w Work) error {
+	if w.ID == "" || w.OwnerID == "" || (strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0) {
+		return newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction or input parts)")
+	}
+	if w.Continuity != "" && w.Continuity != ContinuityIsolated {
+		return newError(CodeInvalidWork, "work %q: continuity must be empty or %q, got %q", w.ID, ContinuityIsolated, w.Continuity)
+	}
+	for i, p := range w.InputParts {
+		if _, err := filePart(p); err != nil {
+			return newError(CodeInvalidWork, "work %q: input part %d: %s", w.ID, i, err.Error())
+		}
+	}
+	return nil
+}
+
+// outgoingMessage projects a Work onto the user Message of DESIGN §3: the instruction as one text
+// part, then the files. Nothing else of the frontend (history, ids, routing) is sent.
+func outgoingMessage(w Work, contextID string) *a2a.Message {
+	var parts []*a2a.Part
+	if strings.TrimSpace(w.Instruction) != "" {
+		parts = append(parts, a2a.NewTextPart(w.Instruction))
+	}
+	for _, p := range w.InputParts {
+		part, _ := filePart(p) // validated by validateWork
+		parts = append(parts, part)
+	}
+	msg := a2a.NewMessage(a2a.MessageRoleUser, parts...)
+	msg.ContextID = contextID
+	return msg
+}
+
+type partError string
+
+func (e partError) Error() string { return string(e) }
+
+// filePart turns an input file into a raw part (data: URLs) or a URL part.
+func filePart(p InputPart) (*a2a.Part, error) {
+	if p.Type != "" && p.Type != "file" {
+		return nil, partError("type must be \"file\", got " + strconv.Quote(p.Type))
+	}
+	if p.URL == "" {
+		return nil, partError("url is required")
+	}
+	mime := p.MIME
+	if strings.HasPrefix(p.URL, "data:") {
+		data, dataMIME, err := decodeDataURL(p.URL)
+		if err != nil {
+			return nil, err
+		}
+		if mime == "" {
+			mime = dataMIME
+		}
+		if mime == "" {
+			mime = defaultMIME
+		}
+		part := a2a.NewRawPart(data)
+		part.MediaType, part.Filename = mime, p.Filename
+		return part, nil
+	}
+	u, err := url.Parse(p.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, partError("url must be a data: URL or an absolute http(s) URL")
+	}
+	if mime == "" {
+		mime = defaultMIME
+	}
+	part := a2a.NewFileURLPart(a2a.URL(p.URL), mime)
+	part.Filename = p.Filename
+	return part, nil
+}
+
+// decodeDataURL decodes RFC 2397 data: URLs, base64 or percent-encoded.
+func decodeDataURL(raw string) ([]byte, string, error) {
+	header, payload, ok := strings.Cut(strings.TrimPrefix(raw, "data:"), ",")
+	if !ok {
+		return nil, "", partError("data: URL has no comma")
+	}
+	isBase64 := strings.HasSuffix(header, ";base64")
+	mime := strings.TrimSuffix(header, ";base64")
+	if i := strings.IndexByte(mime, ';'); i >= 0 && !strings.Contains(mime[:i], "=") {
+		mime = mime[:i] // drop parameters such as ;charset=
+	}
+	if isBase64 {
+		data, err := base64.StdEncoding.DecodeString(payload)
+		if err != nil {
+			if data, err = base64.RawStdEncoding.DecodeString(payload); err != nil {
+				return nil, "", partError("data: URL has invalid base64")
+			}
+		}
+		return data, mime, nil
+	}
+	text, err := url.PathUnescape(payload)
+	if err != nil {
+		return nil, "", partError("data: URL has invalid percent-encoding")
+	}
+	return []byte(text), mime, nil
+}
+
+// answerMessage continues the remote task with the user's answer to an input request.
+func answerMessage(task a2a.TaskID, contextID string, resp InputResponse, defaultText string) *a2a.Message {
+	text := resp.Text
+	if text == "" && len(resp.Values) == 0 {
+		text = defaultText
+	}
+	var parts []*a2a.Part
+	if text != "" {
+		parts = append(parts, a2a.NewTextPart(text))
+	}
+	if len(resp.Values) > 0 {
+		parts = append(parts, a2a.NewDataPart(resp.Values))
+	}
+	msg := a2a.NewMessage(a2a.MessageRoleUser, parts...)
+	msg.TaskID, msg.ContextID = task, contextID
+	return msg
+}
+
+// workState maps an A2A task state to a Work state (DESIGN §3); unknown states count as working.
+func workState(s a2a.TaskState) WorkState {
+	switch s {
+	case a2a.TaskStateSubmitted:
+		return StateSubmitted
+	case a2a.TaskStateInputRequired:
+		return StateInputRequired
+	case a2a.TaskStateAuthRequired:
+		return StateAuthRequired
+	case a2a.TaskStateCompleted:
+		return StateCompleted
+	case a2a.TaskStateFailed:
+		return StateFailed
+	case a2a.TaskStateRejected:
+		return StateRejected
+	case a2a.TaskStateCanceled:
+		return StateCancelled
+	default:
+		return StateWorking
+	}
+}
+
+// messageText joins the text parts of m.
+func messageText(m *a2a.Message) string {
+	if m == nil {
+		return ""
+	}
+	return partsText(m.Parts)
+}
+
+func partsText(parts []*a2a.Part) string {
+	var b strings.Builder
+	for _, p := range parts {
+		if p == nil {
+			continue
+		}
+		if t, ok := p.Content.(a2a.Text); ok {
+			b.WriteString(string(t))
+		}
+	}
+	return b.String()
+}
+
+// convertPart projects an A2A part; nil content (malformed) is skipped by the caller.
+func convertPart(p *a2a.Part) (Part, bool) {
+	if p == nil {
+		return Part{}, false
+	}
+	out := Part{MediaType: p.MediaType, Filename: p.Filename}
+	switch c := p.Content.(type) {
+	case a2a.Text:
+		out.Type, out.Text = PartText, string(c)
+	case a2a.Raw:
+		out.Type, out.Raw = PartRaw, append([]byte(nil), c...)
+	case a2a.URL:
+		out.Type, out.URL = PartURL, string(c)
+	case a2a.Data:
+		out.Type, out.Data = PartData, c.Value
+	default:
+		return Part{}, false
+	}
+	return out, true
+}
+
+func convertParts(parts []*a2a.Part) []Part {
+	out := make([]Part, 0, len(parts))
+	for _, p := range parts {
+		if c, ok := convertPart(p); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package adapter
+
+import (
+	"context"
+	"fmt"
+	"sync"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// run is one active Work. Its goroutine is the Submit caller's; other calls (Status, Cancel,
+// RespondInput) reach it through the fields guarded by mu.
+type run struct {
+	a       *Adapter
+	work    Work
+	onEvent func(Event)
+	ctx     context.Context
+	cancel  context.CancelCauseFunc
+
+	mu           sync.Mutex
+	state        WorkState
+	remoteTask   a2a.TaskID
+	contextID    string
+	stopped      error // set once by stop or finish: the run's fate is decided
+	remoteCancel bool  // the agent was already asked to cancel
+	pending      *InputRequest
+	lastAnswered *InputRequest
+	answered     map[string]bool
+	inputSeq     int
+	answers      chan InputResponse
+
+	// Only the run's goroutine touches these.
+	out          *outcomeBuilder
+	lease        *lease
+	lastActivity Event
+}
+
+// Submit implements Port.
+func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (Outcome, error) {
+	if err := validateWork(work); err != nil {
+		return Outcome{}, err
+	}
+	r := &run{a: a, work: work, onEvent: ApplySubmitOptions(opts...), state: StateSubmitted,
+		answered: map[string]bool{}, answers: make(chan InputResponse, 1), out: newOutcomeBuilder()}
+	r.ctx, r.cancel = context.WithCancelCause(ctx)
+	a.mu.Lock()
+	switch _, dup := a.runs[work.ID]; {
+	case a.closed:
+		a.mu.Unlock()
+		return Outcome{}, newError(CodeAdapterClosed, "the adapter is closed")
+	case dup:
+		a.mu.Unlock()
+		return Outcome{}, newError(CodeWorkAlreadyActive, "work %q is already active", work.ID)
+	}
+	a.runs[work.ID] = r
+	a.active.Add(1)
+	a.mu.Unlock()
+	defer func() {
+		a.mu.Lock()
+		delete(a.runs, work.ID)
+		a.mu.Unlock()
+		r.cancel(context.Canceled)
+		a.active.Done()
+	}()
+
+	var stopTimer func()
+	if a.s.Timeout > 0 {
+		t := a.s.Clock.AfterFunc(a.s.Timeout, func() { r.cancel(errWorkTimeout) })
+		stopTimer = func() { t.Stop() }
+	} else {
+		stopTimer = func() {}
+	}
+	out, err := r.execute()
+	stopTimer()
+	return r.finish(out, err)
+}
+
+// finish decides the run's one outcome. A Cancel or Close that came first wins over whatever the
+// run produced meanwhile, so the caller of Cancel and the caller of Submit agree.
+func (r *run) finish(out Outcome, err error) (Outcome, error) {
+	r.mu.Lock()
+	stopped := r.stopped
+	if stopped == nil {
+		if err != nil {
+			r.stopped = err
+		} else {
+			r.stopped = errFinished
+		}
+	}
+	askedRemote := r.remoteCancel
+	r.mu.Unlock()
+	if stopped != nil {
+		err = r.a.ctxError(r.ctx)
+		if !askedRemote {
+			r.cancelRemote(context.Background())
+		}
+	} else if err != nil && r.ctx.Err() != nil {
+		// The work's own context ended (timeout, caller cancelled): stop the remote task too.
+		r.cancelRemote(context.Background())
+	}
+	if err != nil {
+		r.emitFinal(err)
+		return Outcome{}, err
+	}
+	r.emit(Event{Type: EventActivity, State: StateCompleted})
+	return out, nil
+}
+
+var errFinished = fmt.Errorf("finished")
+
+// stop ends the run with cause unless its outcome is already decided. It reports whether it did.
+func (r *run) stop(cause error) bool {
+	r.mu.Lock()
+	if r.stopped != nil {
+		r.mu.Unlock()
+		return false
+	}
+	r.stopped = cause
+	r.state = StateCancelled
+	r.mu.Unlock()
+	r.cancel(cause)
+	return true
+}
+
+func (r *run) currentState() WorkState {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.stopped != nil {
+		return StateNotFound
+	}
+	return r.state
+}
+
+// cancelRemote asks the agent to cancel the remote task, best-effort and bounded: the local
+// outcome does not depend on it.
+func (r *run) cancelRemote(parent context.Context) {
+	r.mu.Lock()
+	task := r.remoteTask
+	r.remoteCancel = true
+	r.mu.Unlock()
+	conn := r.a.connection()
+	if task == "" || conn == nil {
+		return
+	}
+	ctx, cancel := withTimeout(context.WithoutCancel(parent), r.a.s.Clock, min(r.a.s.RequestTimeout, closeGrace), errRequestTimeout)
+	defer cancel()
+	_, _ = conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task}) // best-effort by contract
+}
+
+// emitFinal reports the terminal state of a failed run as activity.
+func (r *run) emitFinal(err error) {
+	state := StateFailed
+	switch CodeOf(err) {
+	case CodeWorkCancelled, CodeAdapterClosed:
+		state = StateCancelled
+	case CodeTaskRejected:
+		state = StateRejected
+	}
+	r.emit(Event{Type: EventActivity, State: state, Text: err.Error()})
+}

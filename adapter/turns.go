@@ -1,0 +1,215 @@
+package adapter
+
+import (
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// execute runs the Work turn by turn: a turn sends one message and follows the task until it ends
+// or asks for input; an answered input request starts the next turn on the same remote task.
+func (r *run) execute() (Outcome, error) {
+	a := r.a
+	conn, err := a.connect(r.ctx)
+	if err != nil {
+		return Outcome{}, err
+	}
+	contextID := ""
+	if a.s.ReuseContext && r.work.Continuity != ContinuityIsolated {
+		if r.lease, err = a.cont.acquire(r.ctx, r.work.OwnerID); err != nil {
+			if r.ctx.Err() != nil {
+				return Outcome{}, a.ctxError(r.ctx)
+			}
+			return Outcome{}, err
+		}
+		defer r.lease.release()
+		contextID = r.lease.sent
+	}
+	r.activity(StateSubmitted, "")
+	msg := outgoingMessage(r.work, contextID)
+	for {
+		var done bool
+		var out Outcome
+		if conn.card.Capabilities.Streaming {
+			done, out, err = r.streamTurn(conn, msg)
+		} else {
+			done, out, err = r.pollTurn(conn, msg)
+		}
+		if err != nil || done {
+			return out, err
+		}
+		if msg, err = r.awaitAnswer(); err != nil {
+			return Outcome{}, err
+		}
+	}
+}
+
+// streamTurn consumes one SendStreamingMessage. A stream that ends before the task does falls
+// back to polling; a stream without any event is an invalid response.
+func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
+	ctx, rec := withFailureRecorder(r.ctx)
+	events := 0
+	for ev, err := range conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg}) {
+		if err != nil {
+			return false, Outcome{}, r.a.requestError(ctx, CodeProtocolError, "streaming message failed", err, rec)
+		}
+		events++
+		if next, out, err := r.apply(ev); next != turnContinue {
+			return next == turnDone, out, err
+		}
+	}
+	if events == 0 {
+		if r.ctx.Err() != nil {
+			return false, Outcome{}, r.a.ctxError(r.ctx)
+		}
+		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's stream ended without any event")
+	}
+	return r.poll(conn)
+}
+
+// pollTurn sends without waiting (returnImmediately) and follows the task with GetTask.
+func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
+	ctx, rec := withFailureRecorder(r.ctx)
+	req := &a2a.SendMessageRequest{Message: msg, Config: &a2a.SendMessageConfig{ReturnImmediately: true}}
+	res, err := conn.client.SendMessage(ctx, req)
+	if err != nil {
+		return false, Outcome{}, r.a.requestError(ctx, CodeProtocolError, "sending the message failed", err, rec)
+	}
+	if res == nil {
+		return false, Outcome{}, newError(CodeInvalidResponse, "the agent answered the message with nothing")
+	}
+	if next, out, err := r.apply(res); next != turnContinue {
+		return next == turnDone, out, err
+	}
+	return r.poll(conn)
+}
+
+// poll follows the remote task every PollInterval until it ends or asks for input.
+func (r *run) poll(conn *connection) (bool, Outcome, error) {
+	r.mu.Lock()
+	task := r.remoteTask
+	r.mu.Unlock()
+	if task == "" {
+		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's answer names no task to follow")
+	}
+	for {
+		if err := sleep(r.ctx, r.a.s.Clock, r.a.s.PollInterval); err != nil {
+			return false, Outcome{}, r.a.ctxError(r.ctx)
+		}
+		ctx, rec := withFailureRecorder(r.ctx)
+		snapshot, err := conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
+		if err != nil {
+			return false, Outcome{}, r.a.requestError(ctx, CodeProtocolError, "polling the task failed", err, rec)
+		}
+		if snapshot == nil {
+			return false, Outcome{}, newError(CodeInvalidResponse, "the agent answered GetTask with nothing")
+		}
+		if next, out, err := r.apply(snapshot); next != turnContinue {
+			return next == turnDone, out, err
+		}
+	}
+}
+
+type turnNext int
+
+const (
+	turnContinue turnNext = iota // keep following the task
+	turnDone                     // the Work has its outcome (or error)
+	turnInput                    // the task waits for the user
+)
+
+// apply folds one A2A event into the run and says what comes next.
+func (r *run) apply(ev a2a.Event) (turnNext, Outcome, error) {
+	if m, ok := ev.(*a2a.Message); ok {
+		if r.remoteTaskID() == "" {
+			// A reply that is a Message, not a Task, completes the Work.
+			if err := r.learn(ev.TaskInfo()); err != nil {
+				return turnDone, Outcome{}, err
+			}
+			r.emit(Event{Type: EventMessage, Text: messageText(m)})
+			return turnDone, messageOutcome(m), nil
+		}
+		if text := messageText(m); text != "" {
+			r.emit(Event{Type: EventMessage, Text: text})
+		}
+		return turnContinue, Outcome{}, nil
+	}
+	if err := r.learn(ev.TaskInfo()); err != nil {
+		return turnDone, Outcome{}, err
+	}
+	switch e := ev.(type) {
+	case *a2a.Task:
+		for _, art := range r.out.snapshot(e) {
+			r.emitArtifact(art)
+		}
+		return r.status(e.Status)
+	case *a2a.TaskStatusUpdateEvent:
+		return r.status(e.Status)
+	case *a2a.TaskArtifactUpdateEvent:
+		if art := r.out.chunk(e); art != nil {
+			r.emitArtifact(art)
+		}
+		return turnContinue, Outcome{}, nil
+	default:
+		return turnDone, Outcome{}, newError(CodeInvalidResponse, "the agent sent an unknown event %T", ev)
+	}
+}
+
+// learn records the remote task and context ids (never shown to listeners) and checks that the
+// agent keeps the conversation in one context.
+func (r *run) learn(info a2a.TaskInfo) error {
+	r.mu.Lock()
+	if r.remoteTask == "" && info.TaskID != "" {
+		r.remoteTask = info.TaskID
+	}
+	known := r.contextID
+	if known == "" {
+		r.contextID = info.ContextID
+	}
+	r.mu.Unlock()
+	if known != "" && info.ContextID != "" && info.ContextID != known {
+		return newError(CodeContextMismatch, "the agent moved the task to another context")
+	}
+	if r.lease != nil {
+		return r.lease.learn(r.ctx, info.ContextID)
+	}
+	return nil
+}
+
+func (r *run) remoteTaskID() a2a.TaskID {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.remoteTask
+}
+
+// status applies a task status: terminal states end the Work, interrupts ask the user.
+func (r *run) status(st a2a.TaskStatus) (turnNext, Outcome, error) {
+	text := messageText(st.Message)
+	state := workState(st.State)
+	switch state {
+	case StateCompleted:
+		r.out.status = text
+		return turnDone, r.out.outcome(), nil
+	case StateFailed:
+		return turnDone, Outcome{}, r.taskError(CodeTaskFailed, "the agent failed the task", text)
+	case StateRejected:
+		return turnDone, Outcome{}, r.taskError(CodeTaskRejected, "the agent rejected the task", text)
+	case StateCancelled:
+		return turnDone, Outcome{}, r.taskError(CodeWorkCancelled, "the agent cancelled the task", text)
+	}
+	if text != "" {
+		r.out.status = text
+	}
+	r.activity(state, text)
+	if state == StateInputRequired || state == StateAuthRequired {
+		r.request(state, text)
+		return turnInput, Outcome{}, nil
+	}
+	return turnContinue, Outcome{}, nil
+}
+
+func (r *run) taskError(code Code, what, text string) *Error {
+	msg := what
+	if text != "" {
+		msg += ": " + text
+	}
+	return &Error{Code: code, Message: r.a.redact(msg)}
+}

@@ -1,0 +1,174 @@
+package adapter
+
+// Work is one piece of work handed to the agent.
+type Work struct {
+	ID          string      `json:"id"`
+	OwnerID     string      `json:"ownerId"`
+	Instruction string      `json:"instruction"`
+	InputParts  []InputPart `json:"inputParts,omitempty"`
+	// Continuity "isolated" starts a fresh remote context without touching the owner's mapping.
+	Continuity string `json:"continuity,omitempty"`
+}
+
+// ContinuityIsolated is the only non-default Work.Continuity value.
+const ContinuityIsolated = "isolated"
+
+// InputPart is a file attached to a Work. URL may be a data: URL (sent as raw bytes).
+type InputPart struct {
+	Type     string `json:"type"` // "file"
+	MIME     string `json:"mime,omitempty"`
+	Filename string `json:"filename,omitempty"`
+	URL      string `json:"url"`
+}
+
+// Outcome is the single result of a completed Work.
+type Outcome struct {
+	Content   string     `json:"content"`
+	Artifacts []Artifact `json:"artifacts"`
+}
+
+// Artifact is an output of the agent, protocol-neutral.
+type Artifact struct {
+	ID          string `json:"id"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
+	Parts       []Part `json:"parts"`
+}
+
+// Part kinds.
+const (
+	PartText = "text"
+	PartRaw  = "raw"
+	PartURL  = "url"
+	PartData = "data"
+)
+
+// Part is one piece of an artifact. Exactly one of Text, Raw, URL, Data is meaningful, as Type says.
+type Part struct {
+	Type      string `json:"type"`
+	Text      string `json:"text,omitempty"`
+	Raw       []byte `json:"raw,omitempty"`
+	URL       string `json:"url,omitempty"`
+	Data      any    `json:"data,omitempty"`
+	MediaType string `json:"mediaType,omitempty"`
+	Filename  string `json:"filename,omitempty"`
+}
+
+// WorkState is the state of a Work as Status and activity events report it.
+type WorkState string
+
+// Work states. Terminal outcomes are not states: they are Submit's result or error.
+const (
+	StateSubmitted     WorkState = "submitted"
+	StateWorking       WorkState = "working"
+	StateInputRequired WorkState = "input_required"
+	StateAuthRequired  WorkState = "auth_required"
+	StateNotFound      WorkState = "not_found"
+	StateCompleted     WorkState = "completed"
+	StateFailed        WorkState = "failed"
+	StateRejected      WorkState = "rejected"
+	StateCancelled     WorkState = "cancelled"
+)
+
+// Status answers Status(). For a Work only State is set; for the runtime (empty work id) State is
+// "idle", "ready" or "closed" and the other fields describe the adapter.
+type Status struct {
+	State       WorkState `json:"state"`
+	Started     bool      `json:"started,omitempty"`
+	ActiveWorks int       `json:"activeWorks,omitempty"`
+}
+
+// Runtime states reported by Status("") .
+const (
+	RuntimeIdle   WorkState = "idle"
+	RuntimeReady  WorkState = "ready"
+	RuntimeClosed WorkState = "closed"
+)
+
+// CancelResult answers Cancel: State is "cancelled" for the owner's active Work, "not_found" otherwise.
+type CancelResult struct {
+	TaskID string    `json:"taskId,omitempty"`
+	State  WorkState `json:"state"`
+}
+
+// Input actions for RespondInput.
+const (
+	ActionAccept  = "accept"
+	ActionDecline = "decline"
+	ActionCancel  = "cancel"
+)
+
+// InputResponse answers an input request. For kind "input" Text (or Values) is the answer and Action
+// may be empty; for kind "authorization" Action must be accept, decline or cancel.
+type InputResponse struct {
+	Action string         `json:"action,omitempty"`
+	Text   string         `json:"text,omitempty"`
+	Values map[string]any `json:"values,omitempty"`
+}
+
+// Health answers Start and Health.
+type Health struct {
+	OK      bool   `json:"ok"`
+	Started bool   `json:"started"`
+	Closed  bool   `json:"closed,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Description answers Describe. It never contains credentials.
+type Description struct {
+	Protocol        string       `json:"protocol"` // always "a2a"
+	Label           string       `json:"label"`
+	Discovered      bool         `json:"discovered"`
+	AgentCardURL    string       `json:"agentCardUrl,omitempty"`
+	Transport       string       `json:"transport,omitempty"` // "JSONRPC" or "HTTP+JSON"
+	ProtocolVersion string       `json:"protocolVersion,omitempty"`
+	AgentName       string       `json:"agentName,omitempty"`
+	AgentVersion    string       `json:"agentVersion,omitempty"`
+	Capabilities    Capabilities `json:"capabilities"`
+}
+
+// Capabilities of the backend, from options before discovery and from the Agent Card after.
+type Capabilities struct {
+	Cancel        bool     `json:"cancel"`
+	Streaming     bool     `json:"streaming"`
+	InputRequests bool     `json:"inputRequests"`
+	Continuity    bool     `json:"continuity"`
+	Authorization bool     `json:"authorization"`
+	InputModes    []string `json:"inputModes,omitempty"`
+	OutputModes   []string `json:"outputModes,omitempty"`
+}
+
+// Event types.
+const (
+	EventActivity       = "backend.activity"
+	EventMessage        = "backend.message"
+	EventArtifact       = "backend.artifact"
+	EventInputRequested = "backend.input.requested"
+	EventInputResolved  = "backend.input.resolved"
+)
+
+// Event is what listeners receive. TaskID is always the Work id, never a remote id.
+type Event struct {
+	Type     string        `json:"type"`
+	TaskID   string        `json:"taskId"`
+	OwnerID  string        `json:"ownerId"`
+	State    WorkState     `json:"state,omitempty"`
+	Text     string        `json:"text,omitempty"`
+	Artifact *Artifact     `json:"artifact,omitempty"`
+	Input    *InputRequest `json:"input,omitempty"`
+}
+
+// Input request kinds.
+const (
+	InputKindInput         = "input"
+	InputKindAuthorization = "authorization"
+)
+
+// InputRequest is carried by input.requested and input.resolved events.
+type InputRequest struct {
+	InputRequestID string `json:"inputRequestId"`
+	Kind           string `json:"kind"`
+	Mode           string `json:"mode"` // "text"
+	Prompt         string `json:"prompt,omitempty"`
+	Action         string `json:"action,omitempty"` // on input.resolved
+}
