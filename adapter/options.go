@@ -58,9 +58,9 @@ type Options struct {
 // settings are Options validated and with defaults applied.
 type settings struct {
 	Options
-	cardURL *url.URL
-	legacy  bool
-	store   ContextStore
+	cardURL   *url.URL
+	legacy    bool
+	store     ContextStore
 	ownsStore bool
 }
 
