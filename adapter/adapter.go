@@ -271,8 +271,9 @@ func (a *Adapter) Close() error {
 	}
 	// Submits return once their requests end; their remote cancels are bounded by closeGrace.
 	a.active.Wait()
-	if a.s.ownsStore {
-		a.s.store.(*MemoryContextStore).Clear()
+	// The in-memory cache goes with the adapter; a persistent store is the caller's to keep.
+	if m, ok := a.s.store.(*MemoryContextStore); ok {
+		m.Clear()
 	}
 	return nil
 }

@@ -58,10 +58,9 @@ type Options struct {
 // settings are Options validated and with defaults applied.
 type settings struct {
 	Options
-	cardURL   *url.URL
-	legacy    bool
-	store     ContextStore
-	ownsStore bool
+	cardURL *url.URL
+	legacy  bool
+	store   ContextStore
 }
 
 func (o Options) validate() (*settings, error) {
@@ -110,7 +109,6 @@ func (o Options) validate() (*settings, error) {
 	s.store = o.ContextStore
 	if s.store == nil {
 		s.store = NewMemoryContextStore(MemoryContextStoreOptions{Clock: s.Clock})
-		s.ownsStore = true
 	}
 	return s, nil
 }

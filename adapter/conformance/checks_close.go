@@ -1,0 +1,47 @@
+package conformance
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// closeChecks: Close is idempotent and bounded, ends pending Submits, and the backend refuses
+// Work afterwards.
+func closeChecks() []check {
+	return []check{
+		{"idempotent", checkCloseIdempotent},
+		{"pending_submit", checkClosePendingSubmit},
+		{"submit_after_close", checkCloseSubmitAfterClose},
+	}
+}
+
+func checkCloseIdempotent(t *testing.T, s *suite) {
+	ctx := checkContext(t)
+	f := s.started(t, ctx, FixtureOptions{})
+	wantNoErr(t, "Close()", closeBounded(t, f.Backend))
+	wantNoErr(t, "second Close()", closeBounded(t, f.Backend))
+}
+
+func checkClosePendingSubmit(t *testing.T, s *suite) {
+	ctx := checkContext(t)
+	f, pd := s.hold(t, ctx)
+	wantNoErr(t, "Close() with a pending Submit", closeBounded(t, f.Backend))
+	r := pd.wait(t, ctx)
+	if !errors.Is(r.err, adapter.ErrAdapterClosed) && !errors.Is(r.err, adapter.ErrWorkCancelled) {
+		t.Errorf("pending Submit() after Close() error = %v (code %q), want %s or %s",
+			r.err, adapter.CodeOf(r.err), adapter.CodeAdapterClosed, adapter.CodeWorkCancelled)
+	}
+	wantState(t, f.Backend, f.Work.ID, f.Work.OwnerID, adapter.StateNotFound)
+	wantState(t, f.Backend, "", "", adapter.RuntimeClosed)
+}
+
+func checkCloseSubmitAfterClose(t *testing.T, s *suite) {
+	ctx := checkContext(t)
+	f := s.started(t, ctx, FixtureOptions{})
+	wantNoErr(t, "Close()", closeBounded(t, f.Backend))
+	r := submitAsync(ctx, f.Backend, f.Work).wait(t, ctx)
+	wantErr(t, "Submit() after Close()", r.err, adapter.ErrAdapterClosed, "")
+	wantState(t, f.Backend, f.Work.ID, f.Work.OwnerID, adapter.StateNotFound)
+}

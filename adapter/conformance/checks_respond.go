@@ -1,0 +1,32 @@
+package conformance
+
+import (
+	"testing"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// respondChecks: RespondAuthorization is always unsupported; RespondInput needs a known Work.
+// Answers to held Works are checked in the hold group.
+func respondChecks() []check {
+	return []check{
+		{"authorization_unsupported", checkRespondAuthorizationUnsupported},
+		{"input_unknown_work", checkRespondInputUnknownWork},
+	}
+}
+
+func checkRespondAuthorizationUnsupported(t *testing.T, s *suite) {
+	ctx := checkContext(t)
+	f := s.started(t, ctx, FixtureOptions{})
+	for _, action := range []string{adapter.ActionAccept, adapter.ActionDecline, adapter.ActionCancel} {
+		err := f.Backend.RespondAuthorization(ctx, unknownID(t), "conformance-request", adapter.InputResponse{Action: action}, f.Work.OwnerID)
+		wantErr(t, "RespondAuthorization("+action+")", err, adapter.ErrAuthorizationUnsupported, "")
+	}
+}
+
+func checkRespondInputUnknownWork(t *testing.T, s *suite) {
+	ctx := checkContext(t)
+	f := s.started(t, ctx, FixtureOptions{})
+	err := f.Backend.RespondInput(ctx, unknownID(t), "conformance-request", adapter.InputResponse{Text: "conformance"}, f.Work.OwnerID)
+	wantErr(t, "RespondInput() on an unknown Work", err, adapter.ErrWorkNotFound, "")
+}

@@ -1,0 +1,150 @@
+package conformance
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// FixtureOptions asks the fixture factory for a kind of Work.
+type FixtureOptions struct {
+	// Hold asks for a Work that keeps running at the remote agent until it is cancelled
+	// (or the backend is closed). Without Hold the Work completes quickly with an outcome.
+	Hold bool
+}
+
+// Fixture is one fresh backend plus Works to submit to it.
+//
+// The backend must not be shared with any other Fixture: checks run in parallel and each one
+// closes its backend. The factory registers its own cleanup with t.Cleanup (closing the backend,
+// stopping test servers); the suite never relies on that cleanup to pass.
+type Fixture struct {
+	// Backend is the Port under test. It may or may not be started yet; the suite calls Start itself.
+	Backend adapter.Port
+	// Work is ready to submit. With Hold it runs until cancelled; otherwise it completes quickly
+	// with an Outcome whose Content or Artifacts is non-empty.
+	Work adapter.Work
+	// NextWork returns a fresh Work of the same kind as Work: a new id, the same owner.
+	NextWork func() adapter.Work
+	// Started, with Hold, returns once the held Work (Fixture.Work) has reached execution at the
+	// agent, or ctx's error. It is nil without Hold.
+	Started func(ctx context.Context) error
+}
+
+// Run runs every conformance check against the Ports that newFixture creates. Each check is a
+// subtest with its own fixture; the checks of one group run in parallel, so newFixture must be
+// safe for concurrent use. Every wait is bounded, so a Port that hangs fails instead of blocking
+// the test binary.
+func Run(t *testing.T, newFixture func(t *testing.T, opts FixtureOptions) Fixture) {
+	t.Helper()
+	if newFixture == nil {
+		t.Fatal("conformance.Run: newFixture is nil")
+	}
+	s := &suite{newFixture: newFixture}
+	for _, g := range groups() {
+		t.Run(g.name, func(t *testing.T) {
+			for _, c := range g.checks {
+				t.Run(c.name, func(t *testing.T) {
+					t.Parallel()
+					c.run(t, s)
+				})
+			}
+		})
+	}
+}
+
+// Bounds of the suite. They are generous: they exist to turn a hang into a failure, not to
+// measure speed.
+const (
+	// waitTimeout bounds every check: each wait inside a check shares one context with this deadline.
+	waitTimeout = 15 * time.Second
+	// closeTimeout bounds one Close call (DESIGN §2: best-effort remote cancel within a bounded time).
+	closeTimeout = 10 * time.Second
+	// syncTimeout bounds the calls the contract calls synchronous (Describe, Status).
+	syncTimeout = 5 * time.Second
+	// pollInterval is how often the suite re-checks a condition that may be reached asynchronously.
+	pollInterval = 10 * time.Millisecond
+)
+
+// check is one conformance subtest.
+type check struct {
+	name string
+	run  func(t *testing.T, s *suite)
+}
+
+// group is a set of checks about one method or behaviour; it becomes one level of subtests.
+type group struct {
+	name   string
+	checks []check
+}
+
+// groups lists every check, in the order of DESIGN §2. Each group lives in its own checks_*.go file.
+func groups() []group {
+	return []group{
+		{"describe", describeChecks()},
+		{"start", startChecks()},
+		{"health", healthChecks()},
+		{"status", statusChecks()},
+		{"submit", submitChecks()},
+		{"events", eventChecks()},
+		{"hold", holdChecks()},
+		{"respond", respondChecks()},
+		{"close", closeChecks()},
+	}
+}
+
+// suite carries what every check needs.
+type suite struct {
+	newFixture func(t *testing.T, opts FixtureOptions) Fixture
+}
+
+// fixture asks the factory for a Fixture and fails the check at once if it is unusable.
+func (s *suite) fixture(t *testing.T, opts FixtureOptions) Fixture {
+	t.Helper()
+	f := s.newFixture(t, opts)
+	if msg := validateFixture(f, opts); msg != "" {
+		t.Fatalf("fixture (hold=%t): %s", opts.Hold, msg)
+	}
+	return f
+}
+
+// started returns a fixture whose backend has been started successfully.
+func (s *suite) started(t *testing.T, ctx context.Context, opts FixtureOptions) Fixture {
+	t.Helper()
+	f := s.fixture(t, opts)
+	h, err := f.Backend.Start(ctx)
+	if err != nil {
+		t.Fatalf("Start() error = %v (code %q), want nil", err, adapter.CodeOf(err))
+	}
+	if !h.OK {
+		t.Fatalf("Start() = %+v, want OK true", h)
+	}
+	return f
+}
+
+// checkContext returns the context that bounds one check.
+func checkContext(t *testing.T) context.Context {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(t.Context(), waitTimeout)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// validateFixture describes what is wrong with f, or returns "" when it is usable.
+func validateFixture(f Fixture, opts FixtureOptions) string {
+	switch {
+	case f.Backend == nil:
+		return "Backend is nil"
+	case f.Work.ID == "" || f.Work.OwnerID == "":
+		return "Work needs an ID and an OwnerID"
+	case f.Work.Instruction == "" && len(f.Work.InputParts) == 0:
+		return "Work needs an Instruction or InputParts"
+	case f.NextWork == nil:
+		return "NextWork is nil"
+	case opts.Hold && f.Started == nil:
+		return "Started is nil, but Hold asks for it"
+	}
+	return ""
+}

@@ -1,0 +1,109 @@
+package conformance
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// These tests check the suite's own helpers; the suite itself runs against real Ports in their
+// packages' tests.
+
+func TestCheckNamesAreUniqueAndComplete(t *testing.T) {
+	t.Parallel()
+	seen := map[string]bool{}
+	for _, g := range groups() {
+		if g.name == "" || len(g.checks) == 0 {
+			t.Errorf("group %q has %d checks, want a name and at least one check", g.name, len(g.checks))
+		}
+		for _, c := range g.checks {
+			name := g.name + "/" + c.name
+			if c.name == "" || strings.ContainsAny(c.name, " /") || c.run == nil {
+				t.Errorf("check %q: want a non-empty name without spaces or slashes and a run function", name)
+			}
+			if seen[name] {
+				t.Errorf("check %q is listed twice", name)
+			}
+			seen[name] = true
+		}
+	}
+}
+
+func TestDiagnoseErr(t *testing.T) {
+	t.Parallel()
+	invalid := &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit requires task id, owner and input"}
+	tests := []struct {
+		name   string
+		err    error
+		want   *adapter.Error
+		substr string
+		ok     bool
+	}{
+		{"nil", nil, adapter.ErrInvalidWork, "", false},
+		{"same code", invalid, adapter.ErrInvalidWork, "", true},
+		{"wrapped", fmt.Errorf("call: %w", invalid), adapter.ErrInvalidWork, "", true},
+		{"message matches", invalid, adapter.ErrInvalidWork, "requires task id, owner and input", true},
+		{"message differs", invalid, adapter.ErrInvalidWork, "already active", false},
+		{"other code", invalid, adapter.ErrWorkNotFound, "", false},
+		{"plain error", fmt.Errorf("requires task id, owner and input"), adapter.ErrInvalidWork, "", false},
+	}
+	for _, tt := range tests {
+		if got := diagnoseErr(tt.err, tt.want, tt.substr); (got == "") != tt.ok {
+			t.Errorf("%s: diagnoseErr(%v, %s, %q) = %q, want ok %t", tt.name, tt.err, tt.want.Code, tt.substr, got, tt.ok)
+		}
+	}
+}
+
+func TestDiagnoseEvents(t *testing.T) {
+	t.Parallel()
+	a := adapter.Work{ID: "a", OwnerID: "alice"}
+	b := adapter.Work{ID: "b", OwnerID: "bob"}
+	ev := func(typ, task, owner string) adapter.Event {
+		return adapter.Event{Type: typ, TaskID: task, OwnerID: owner}
+	}
+	tests := []struct {
+		name   string
+		events []adapter.Event
+		ok     bool
+	}{
+		{"none", nil, true},
+		{"own", []adapter.Event{ev(adapter.EventActivity, "a", "alice"), ev(adapter.EventMessage, "b", "bob")}, true},
+		{"unknown type", []adapter.Event{ev("task.status", "a", "alice")}, false},
+		{"remote id", []adapter.Event{ev(adapter.EventActivity, "remote-123", "alice")}, false},
+		{"wrong owner", []adapter.Event{ev(adapter.EventActivity, "a", "bob")}, false},
+		{"no owner", []adapter.Event{ev(adapter.EventArtifact, "b", "")}, false},
+	}
+	for _, tt := range tests {
+		if got := diagnoseEvents(tt.events, a, b); (got == "") != tt.ok {
+			t.Errorf("%s: diagnoseEvents() = %q, want ok %t", tt.name, got, tt.ok)
+		}
+	}
+}
+
+func TestValidateFixture(t *testing.T) {
+	t.Parallel()
+	work := adapter.Work{ID: "w", OwnerID: "o", Instruction: "hi"}
+	// The Backend is only compared with nil here, never called.
+	var backend adapter.Port = struct{ adapter.Port }{}
+	nextWork := func() adapter.Work { return work }
+	tests := []struct {
+		name string
+		f    Fixture
+		opts FixtureOptions
+		ok   bool
+	}{
+		{"complete", Fixture{Backend: backend, Work: work, NextWork: nextWork}, FixtureOptions{}, true},
+		{"no backend", Fixture{Work: work, NextWork: nextWork}, FixtureOptions{}, false},
+		{"no owner", Fixture{Backend: backend, Work: adapter.Work{ID: "w", Instruction: "hi"}, NextWork: nextWork}, FixtureOptions{}, false},
+		{"no input", Fixture{Backend: backend, Work: adapter.Work{ID: "w", OwnerID: "o"}, NextWork: nextWork}, FixtureOptions{}, false},
+		{"no NextWork", Fixture{Backend: backend, Work: work}, FixtureOptions{}, false},
+		{"hold without Started", Fixture{Backend: backend, Work: work, NextWork: nextWork}, FixtureOptions{Hold: true}, false},
+	}
+	for _, tt := range tests {
+		if got := validateFixture(tt.f, tt.opts); (got == "") != tt.ok {
+			t.Errorf("%s: validateFixture() = %q, want ok %t", tt.name, got, tt.ok)
+		}
+	}
+}
