@@ -82,6 +82,13 @@ func (b *outcomeBuilder) track(art *a2a.Artifact) *trackedArtifact {
 }
 
 func (b *outcomeBuilder) replace(t *trackedArtifact, art *a2a.Artifact, parts []Part) *trackedArtifact {
+	// Join runs the way streamed chunks are joined, so a polled snapshot and a stream of the same
+	// artifact give the same parts.
+	joined := make([]Part, 0, len(parts))
+	for _, p := range parts {
+		joined = appendPart(joined, p)
+	}
+	parts = joined
 	if t.version > 0 && reflect.DeepEqual(t.Parts, parts) {
 		return nil
 	}

@@ -30,9 +30,10 @@ type run struct {
 	answers      chan InputResponse
 
 	// Only the run's goroutine touches these.
-	out          *outcomeBuilder
-	lease        *lease
-	lastActivity Event
+	out            *outcomeBuilder
+	lease          *lease
+	lastActivity   Event
+	answeredStatus string // statusKey of the last input request, to skip stale snapshots of it
 }
 
 // Submit implements Port.

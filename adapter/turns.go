@@ -195,15 +195,34 @@ func (r *run) status(st a2a.TaskStatus) (turnNext, Outcome, error) {
 	case StateCancelled:
 		return turnDone, Outcome{}, r.taskError(CodeWorkCancelled, "the agent cancelled the task", text)
 	}
+	interrupt := state == StateInputRequired || state == StateAuthRequired
+	if interrupt && statusKey(st) == r.answeredStatus {
+		// A snapshot taken before the agent saw our answer (returnImmediately answers at the
+		// agent's first event, which may be an artifact) still shows the answered request.
+		return turnContinue, Outcome{}, nil
+	}
 	if text != "" {
 		r.out.status = text
 	}
 	r.activity(state, text)
-	if state == StateInputRequired || state == StateAuthRequired {
+	if interrupt {
+		r.answeredStatus = statusKey(st)
 		r.request(state, text)
 		return turnInput, Outcome{}, nil
 	}
 	return turnContinue, Outcome{}, nil
+}
+
+// statusKey identifies one status of a task: the same request seen twice has the same key.
+func statusKey(st a2a.TaskStatus) string {
+	key := string(st.State)
+	if st.Message != nil {
+		key += "/" + st.Message.ID
+	}
+	if st.Timestamp != nil {
+		key += "/" + st.Timestamp.String()
+	}
+	return key
 }
 
 func (r *run) taskError(code Code, what, text string) *Error {
