@@ -1,0 +1,84 @@
+package agent
+
+import (
+	"net/http"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+)
+
+// Names of the special cards, for [Server.SpecialCardURL].
+const (
+	// CardGRPCOnly is a 1.0 card whose only interface is GRPC, which the
+	// server does not serve.
+	CardGRPCOnly = "grpc-only"
+	// CardMixed is a 1.0 card listing a GRPC interface, then the
+	// v1-jsonrpc-stream endpoint, then the v1-rest-stream endpoint.
+	CardMixed = "mixed"
+	// CardV03First is a card in the 0.3/1.0 union format listing the
+	// v03-jsonrpc-stream endpoint first and the v1-jsonrpc-stream endpoint
+	// second. Its 0.3 fields (url, preferredTransport) name the 0.3
+	// endpoint; its supportedInterfaces carry both, with protocolVersion.
+	CardV03First = "v03-first"
+)
+
+var contentModes = []string{"text/plain", "application/octet-stream", "application/json"}
+
+// newCard describes the test agent reachable through ifaces.
+func newCard(streaming bool, ifaces ...*a2a.AgentInterface) *a2a.AgentCard {
+	return &a2a.AgentCard{
+		Name:                "a2aport test agent",
+		Version:             "1.2.3",
+		Description:         "Scripted A2A agent for integration tests: the first word of a task's first message selects a scenario.",
+		SupportedInterfaces: ifaces,
+		Capabilities:        a2a.AgentCapabilities{Streaming: streaming},
+		DefaultInputModes:   contentModes,
+		DefaultOutputModes:  contentModes,
+		Skills: []a2a.AgentSkill{{
+			ID:          "scenarios",
+			Name:        "Test scenarios",
+			Description: "Plays the scenario named by the first word of the first message: complete, chunks N, hold, slow MS, input, auth, fail, reject, message, context, artifacts, files, cutstream, emptystream, status500.",
+			Tags:        []string{"test"},
+			Examples:    []string{"complete hello", "chunks 5", "input", "hold"},
+		}},
+	}
+}
+
+// cardHandler serves card in the JSON format of protocol version: 0.3
+// clients need the legacy url and preferredTransport fields, which a2av0
+// writes next to the 1.0 ones.
+func cardHandler(card *a2a.AgentCard, version string) http.Handler {
+	if version == version03 {
+		return a2asrv.NewAgentCardHandler(a2av0.NewStaticAgentCardProducer(card))
+	}
+	return a2asrv.NewStaticAgentCardHandler(card)
+}
+
+// endpoint is the interface of variant v on the server at baseURL.
+func endpoint(baseURL string, v Variant) *a2a.AgentInterface {
+	return &a2a.AgentInterface{
+		URL:             baseURL + v.prefix(),
+		ProtocolBinding: a2a.TransportProtocol(v.Binding),
+		ProtocolVersion: a2a.ProtocolVersion(v.Version),
+	}
+}
+
+// specialCards returns the handlers of the special cards by name.
+func specialCards(baseURL string) map[string]http.Handler {
+	// Nothing serves gRPC; the address only has the usual host:port form.
+	grpc := &a2a.AgentInterface{
+		URL:             strings.TrimPrefix(baseURL, "http://"),
+		ProtocolBinding: a2a.TransportProtocolGRPC,
+		ProtocolVersion: a2a.Version,
+	}
+	v1RPC := endpoint(baseURL, Variant{Version: version10, Binding: bindingJSONRPC, Streaming: true})
+	v1REST := endpoint(baseURL, Variant{Version: version10, Binding: bindingHTTPJSON, Streaming: true})
+	v03RPC := endpoint(baseURL, Variant{Version: version03, Binding: bindingJSONRPC, Streaming: true})
+	return map[string]http.Handler{
+		CardGRPCOnly: cardHandler(newCard(true, grpc), version10),
+		CardMixed:    cardHandler(newCard(true, grpc, v1RPC, v1REST), version10),
+		CardV03First: cardHandler(newCard(true, v03RPC, v1RPC), version03),
+	}
+}

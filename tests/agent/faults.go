@@ -1,0 +1,134 @@
+package agent
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"net/http"
+	"regexp"
+	"sync"
+)
+
+// errStreamCut is returned for writes after the cutstream fault ended the
+// response, so the SSE handler stops producing.
+var errStreamCut = errors.New("stream cut by the cutstream scenario")
+
+// faults injects the scenarios that break the transport rather than the
+// task, which an executor cannot express:
+//   - status500: any message send answers HTTP 500 "agent exploded";
+//   - emptystream: a streaming send answers an SSE stream with no events,
+//     without creating a task;
+//   - cutstream: a streaming send's response ends right after its first
+//     event while the task carries on and completes shortly after;
+//   - mismatch: the response names another context than the task's, as a
+//     server that moved an established conversation would (a2asrv itself
+//     refuses such events, so only the wire can show it).
+//
+// Streaming faults apply only to streaming variants: the others refuse
+// streaming, and their non-streaming sends run the executor as usual.
+func faults(next http.Handler, streaming bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		c := callFrom(r.Context())
+		if !c.sendsMessage() {
+			next.ServeHTTP(w, r)
+			return
+		}
+		stream := streaming && c.method == methodStream
+		switch c.scenario() {
+		case "status500":
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusInternalServerError)
+			_, _ = io.WriteString(w, "agent exploded")
+		case "emptystream":
+			if !stream {
+				next.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "text/event-stream")
+			w.Header().Set("Cache-Control", "no-cache")
+			w.WriteHeader(http.StatusOK)
+		case "cutstream":
+			if !stream {
+				next.ServeHTTP(w, r)
+				return
+			}
+			// Cancelling the request context makes the a2asrv SSE loop
+			// return, which ends the response cleanly; the execution runs
+			// in a context of its own and is unaffected.
+			ctx, cancel := context.WithCancel(r.Context())
+			defer cancel()
+			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, cut: cancel}, r.WithContext(ctx))
+		case "mismatch":
+			next.ServeHTTP(contextRewriter{w}, r)
+		default:
+			next.ServeHTTP(w, r)
+		}
+	})
+}
+
+// contextIDValue matches a contextId member of a JSON response body.
+var contextIDValue = regexp.MustCompile(`"contextId"\s*:\s*"([^"]*)"`)
+
+// contextRewriter replaces every contextId value with one of the same length (so a
+// Content-Length stays right) that no task has.
+type contextRewriter struct{ http.ResponseWriter }
+
+func (w contextRewriter) Write(p []byte) (int, error) {
+	out := contextIDValue.ReplaceAllFunc(p, func(m []byte) []byte {
+		value := contextIDValue.FindSubmatchIndex(m)
+		return append(m[:value[2]:value[2]], append(bytes.Repeat([]byte("m"), value[3]-value[2]), m[value[3]:]...)...)
+	})
+	if _, err := w.ResponseWriter.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush implements [http.Flusher] for streamed responses.
+func (w contextRewriter) Flush() {
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+}
+
+// cuttingWriter passes an SSE response through until the first event has
+// been flushed, then drops everything and calls cut.
+type cuttingWriter struct {
+	http.ResponseWriter
+	cut func()
+
+	mu      sync.Mutex
+	sawData bool
+	done    bool
+}
+
+func (w *cuttingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.done {
+		return 0, errStreamCut
+	}
+	if bytes.Contains(p, []byte("data:")) {
+		w.sawData = true
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Flush implements [http.Flusher]; a2asrv flushes after every event.
+func (w *cuttingWriter) Flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.done {
+		return
+	}
+	if f, ok := w.ResponseWriter.(http.Flusher); ok {
+		f.Flush()
+	}
+	if w.sawData {
+		w.done = true
+		w.cut()
+	}
+}
+
+func (w *cuttingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -1,0 +1,274 @@
+package agent
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// Scenario timings and limits; every wait of a scenario is bounded.
+const (
+	holdLimit    = 60 * time.Second
+	authLimit    = 60 * time.Second
+	maxSlow      = 10 * time.Second
+	defaultSlow  = 500 * time.Millisecond
+	cutDelay     = 200 * time.Millisecond
+	maxChunks    = 100
+	defaultChunk = 3
+)
+
+// scenarios maps the first word of a task's instruction to its script.
+// emptystream and status500 are transport faults (see faults.go): they only
+// reach the executor on requests the fault leaves alone, and then complete.
+var scenarios = map[string]func(*turn){
+	"complete":  complete,
+	"chunks":    chunks,
+	"hold":      hold,
+	"slow":      slow,
+	"input":     input,
+	"auth":      auth,
+	"fail":      fail,
+	"reject":    reject,
+	"message":   message,
+	"context":   contextEcho,
+	"artifacts": artifacts,
+	"files":     files,
+	"cutstream": cutstream,
+}
+
+func scenarioFor(word string) func(*turn) {
+	if run, ok := scenarios[word]; ok {
+		return run
+	}
+	return complete
+}
+
+func complete(t *turn) {
+	if t.start("working") {
+		t.emit(t.artifact("result", "result", a2a.NewTextPart("echo: "+t.instruction)), t.done())
+	}
+}
+
+func chunks(t *turn) {
+	n := intArg(t.args, defaultChunk, 1, maxChunks)
+	if !t.start("working") {
+		return
+	}
+	for i := 1; i <= n; i++ {
+		ev := t.artifact("report", "report", a2a.NewTextPart(fmt.Sprintf("part-%d ", i)))
+		ev.Append = i > 1
+		ev.LastChunk = i == n
+		if !t.emit(ev) {
+			return
+		}
+	}
+	t.emit(t.done())
+}
+
+func hold(t *turn) {
+	if !t.start("holding") {
+		return
+	}
+	if err := t.pause(holdLimit); err != nil {
+		t.abort(err)
+		return
+	}
+	t.emit(t.status(a2a.TaskStateFailed, "held too long"))
+}
+
+func slow(t *turn) {
+	ms := intArg(t.args, int(defaultSlow/time.Millisecond), 0, int(maxSlow/time.Millisecond))
+	delayedResult(t, time.Duration(ms)*time.Millisecond, "slow done")
+}
+
+// cutstream's stream is cut by a transport fault (faults.go); the task
+// itself finishes shortly afterwards so that polling sees it complete.
+func cutstream(t *turn) {
+	delayedResult(t, cutDelay, "after cut")
+}
+
+func delayedResult(t *turn, d time.Duration, text string) {
+	if !t.start("working") {
+		return
+	}
+	if err := t.pause(d); err != nil {
+		t.abort(err)
+		return
+	}
+	t.emit(t.artifact("result", "result", a2a.NewTextPart(text)), t.done())
+}
+
+func input(t *turn) {
+	if !t.followUp() {
+		if t.start("working") {
+			t.emit(t.status(a2a.TaskStateInputRequired, "What is your name?"))
+		}
+		return
+	}
+	answer := answerText(t.ec.Message)
+	if !t.start("working") {
+		return
+	}
+	if strings.EqualFold(answer, "again") {
+		t.emit(t.status(a2a.TaskStateInputRequired, "What is your name, really?"))
+		return
+	}
+	t.emit(t.artifact("greeting", "greeting", a2a.NewTextPart("Hello, "+answer+"!")), t.done())
+}
+
+// auth holds its execution in AUTH_REQUIRED until a follow-up message comes
+// through the auth gate (see authgate.go for why it cannot simply end).
+func auth(t *turn) {
+	if t.followUp() { // only reached if the gate had no held execution
+		if t.start("working") {
+			t.emit(authOutcome(t.ec, t.ec.Message))
+		}
+		return
+	}
+	followUp := t.auth.expect(t.ec.TaskID, t.ec.ContextID)
+	if !t.start("working") || !t.emit(t.status(a2a.TaskStateAuthRequired, "Please authorize access to the calendar")) {
+		return
+	}
+	timer := time.NewTimer(authLimit)
+	defer timer.Stop()
+	select {
+	case msg := <-followUp:
+		t.emit(t.status(a2a.TaskStateWorking, "working"), authOutcome(t.ec, msg))
+	case <-t.ctx.Done():
+	case <-t.closing:
+		t.abort(errServerClosed)
+	case <-timer.C:
+		t.emit(t.status(a2a.TaskStateFailed, "authorization timed out"))
+	}
+}
+
+func authOutcome(info a2a.TaskInfoProvider, msg *a2a.Message) a2a.Event {
+	text := "authorized"
+	if strings.Contains(strings.ToLower(answerText(msg)), "decline") {
+		text = "authorization declined"
+	}
+	return a2a.NewStatusUpdateEvent(info, a2a.TaskStateCompleted, agentText(info, text))
+}
+
+func fail(t *turn) {
+	if t.start("working") {
+		t.emit(t.status(a2a.TaskStateFailed, "the agent failed on purpose"))
+	}
+}
+
+func reject(t *turn) {
+	if t.submit() {
+		t.emit(t.status(a2a.TaskStateRejected, "the agent rejected the request"))
+	}
+}
+
+// message answers without creating a task.
+func message(t *turn) {
+	reply := a2a.NewMessage(a2a.MessageRoleAgent,
+		a2a.NewTextPart("plain reply"),
+		a2a.NewDataPart(map[string]any{"kind": "message"}))
+	reply.ContextID = t.ec.ContextID
+	t.emit(reply)
+}
+
+func contextEcho(t *turn) {
+	text := "context=" + t.ec.ContextID
+	if t.start("working") {
+		t.emit(t.artifact("result", "result", a2a.NewTextPart(text)), t.status(a2a.TaskStateCompleted, text))
+	}
+}
+
+func artifacts(t *turn) {
+	if !t.start("working") {
+		return
+	}
+	notes := t.artifact("a-text", "notes", a2a.NewTextPart("hello artifacts"))
+	notes.Artifact.Description = "text part"
+
+	raw := a2a.NewRawPart([]byte{0, 1, 2, 3, 255})
+	raw.MediaType = "application/octet-stream"
+	raw.Filename = "bytes.bin"
+
+	link := a2a.NewFileURLPart("https://example.com/report.pdf", "application/pdf")
+	link.Filename = "report.pdf"
+
+	data := a2a.NewDataPart(map[string]any{"answer": 42, "ok": true})
+	data.MediaType = "application/json"
+
+	t.emit(notes,
+		t.artifact("a-raw", "bytes", raw),
+		t.artifact("a-url", "link", link),
+		t.artifact("a-data", "data", data),
+		t.done())
+}
+
+// files describes the non-text parts of the message, one line each, so a
+// client can check what its file parts looked like on the wire. Empty
+// fields are written as "-" to keep the lines parseable.
+func files(t *turn) {
+	var lines []string
+	for _, p := range t.ec.Message.Parts {
+		switch content := p.Content.(type) {
+		case a2a.Raw:
+			lines = append(lines, fmt.Sprintf("raw %s %s %d", orDash(p.Filename), orDash(p.MediaType), len(content)))
+		case a2a.URL:
+			lines = append(lines, fmt.Sprintf("url %s %s %s", orDash(string(content)), orDash(p.MediaType), orDash(p.Filename)))
+		case a2a.Data:
+			lines = append(lines, "data "+jsonText(content.Value))
+		}
+	}
+	if len(lines) == 0 {
+		lines = []string{"no files"}
+	}
+	if t.start("working") {
+		t.emit(t.artifact("result", "result", a2a.NewTextPart(strings.Join(lines, "\n"))), t.done())
+	}
+}
+
+// answerText is the user's answer: its text parts joined by spaces, or the
+// JSON of its data parts when it has no text.
+func answerText(m *a2a.Message) string {
+	var texts, data []string
+	for _, p := range m.Parts {
+		switch content := p.Content.(type) {
+		case a2a.Text:
+			texts = append(texts, strings.TrimSpace(string(content)))
+		case a2a.Data:
+			data = append(data, jsonText(content.Value))
+		}
+	}
+	if len(texts) > 0 {
+		return strings.Join(texts, " ")
+	}
+	return strings.Join(data, " ")
+}
+
+// intArg parses the first word of args, falling back to def and clamping.
+func intArg(args string, def, lo, hi int) int {
+	n := def
+	if fields := strings.Fields(args); len(fields) > 0 {
+		if v, err := strconv.Atoi(fields[0]); err == nil {
+			n = v
+		}
+	}
+	return min(max(n, lo), hi)
+}
+
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,117 @@
+package tests
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+func TestCardURLValidation(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, tc := range []struct{ url, want string }{
+			{"ftp://agent.test/card.json", "http or https"},
+			{"/.well-known/agent-card.json", "http or https"},
+			{"https://user:pass@agent.test/card.json", "userinfo"},
+			{"http://", "no host"},
+		} {
+			_, err := impl.new(adapter.Options{AgentCardURL: tc.url})
+			if !errors.Is(err, adapter.ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s: New(%q) = %v, want INVALID_OPTIONS mentioning %q", impl.name, tc.url, err, tc.want)
+			}
+			if err != nil && strings.Contains(err.Error(), "pass") {
+				t.Errorf("%s: New(%q) error %q repeats the userinfo", impl.name, tc.url, err)
+			}
+		}
+		for _, opts := range []adapter.Options{{}, {AgentCardURL: server.CardURL(agent.Variants()[0]), AgentCard: &a2a.AgentCard{}}} {
+			if _, err := impl.new(opts); !errors.Is(err, adapter.ErrInvalidOptions) {
+				t.Errorf("%s: New(card URL and card both or neither) = %v, want INVALID_OPTIONS", impl.name, err)
+			}
+		}
+	}
+}
+
+func TestDiscovery(t *testing.T) {
+	t.Parallel()
+	legacyOff := false
+	for _, impl := range implementations {
+		tests := []struct {
+			name, card         string
+			opts               adapter.Options
+			transport, version string
+			wantErr            *adapter.Error
+			wantErrText        string
+		}{
+			{name: "mixed card picks first compatible", card: server.SpecialCardURL("mixed"), transport: "JSONRPC", version: "1.0"},
+			{name: "0.3 first with legacy", card: server.SpecialCardURL("v03-first"), transport: "JSONRPC", version: "0.3"},
+			{name: "0.3 first without legacy", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{LegacyCompat: &legacyOff}, transport: "JSONRPC", version: "1.0"},
+			{name: "grpc only", card: server.SpecialCardURL("grpc-only"), wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "GRPC"},
+		}
+		for _, tc := range tests {
+			t.Run(impl.name+"/"+tc.name, func(t *testing.T) {
+				t.Parallel()
+				opts := tc.opts
+				opts.AgentCardURL = tc.card
+				p := newPort(t, impl, opts)
+				before := p.Describe()
+				if before.Discovered || before.Protocol != "a2a" || before.Label == "" {
+					t.Errorf("Describe() before Start = %+v, want undiscovered a2a with a label", before)
+				}
+				_, err := p.Start(testContext(t))
+				if tc.wantErr != nil {
+					if !errors.Is(err, tc.wantErr) || !strings.Contains(err.Error(), tc.wantErrText) {
+						t.Fatalf("Start() = %v, want %s mentioning %q", err, tc.wantErr.Code, tc.wantErrText)
+					}
+					return
+				}
+				if err != nil {
+					t.Fatalf("Start() = %v", err)
+				}
+				d := p.Describe()
+				if !d.Discovered || d.Transport != tc.transport || d.ProtocolVersion != tc.version || d.Label != "a2aport test agent" {
+					t.Errorf("Describe() = %+v, want %s %s labelled by the card", d, tc.transport, tc.version)
+				}
+			})
+		}
+	}
+}
+
+func TestDiscoveryHTTPStatus(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		p := newPort(t, impl, adapter.Options{AgentCardURL: server.URL() + "/no/such/card.json"})
+		_, err := p.Start(testContext(t))
+		var ae *adapter.Error
+		if !errors.As(err, &ae) || ae.Status != http.StatusNotFound || ae.Retryable {
+			t.Errorf("%s: Start() = %+v, want status 404, not retryable", impl.name, ae)
+		}
+		// A failed discovery is retried by the next call, not cached forever.
+		if _, err2 := p.Start(testContext(t)); err2 == nil {
+			t.Errorf("%s: second Start() succeeded on a missing card", impl.name)
+		}
+	}
+}
+
+func TestInMemoryCardSkipsDiscovery(t *testing.T) {
+	t.Parallel()
+	v := agent.Variants()[0]
+	for _, impl := range implementations {
+		card := &a2a.AgentCard{Name: "in memory", Version: "9", Capabilities: a2a.AgentCapabilities{Streaming: true},
+			SupportedInterfaces: []*a2a.AgentInterface{{URL: strings.TrimSuffix(server.CardURL(v), "/.well-known/agent-card.json"),
+				ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "1.0"}}}
+		p := newPort(t, impl, adapter.Options{AgentCard: card})
+		if d := p.Describe(); d.AgentName != "in memory" || d.Label != "in memory" {
+			t.Errorf("%s: Describe() = %+v, want the in-memory card before Start", impl.name, d)
+		}
+		out, err := p.Submit(testContext(t), newWork("alice", "complete in memory"))
+		if err != nil || !strings.Contains(out.Content, "echo: complete in memory") {
+			t.Errorf("%s: Submit() = %+v, %v", impl.name, out, err)
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// server is the one test agent of this test binary; every variant is mounted on it.
+var server *agent.Server
+
+func TestMain(m *testing.M) {
+	var err error
+	if server, err = agent.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, "starting the test agent:", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	server.Close()
+	os.Exit(code)
+}
+
+// implementation is one way to build an adapter.Port. Every scenario runs against each of them
+// with identical expectations: a behaviour that differs between them is a bug.
+type implementation struct {
+	name string
+	new  func(adapter.Options) (adapter.Port, error)
+}
+
+var implementations = []implementation{
+	{"native", func(o adapter.Options) (adapter.Port, error) { return adapter.New(o) }},
+}
+
+// testTimeout bounds every wait of a test so that a hang fails instead of blocking.
+const testTimeout = 20 * time.Second
+
+func newPort(t *testing.T, impl implementation, opts adapter.Options) adapter.Port {
+	t.Helper()
+	p, err := impl.new(opts)
+	if err != nil {
+		t.Fatalf("%s: new adapter: %v", impl.name, err)
+	}
+	t.Cleanup(func() {
+		if err := p.Close(); err != nil {
+			t.Errorf("Close() = %v", err)
+		}
+	})
+	return p
+}
+
+func testContext(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+var workSeq atomic.Int64
+
+// newWork returns a Work with a unique id.
+func newWork(owner, instruction string) adapter.Work {
+	return adapter.Work{ID: fmt.Sprintf("work-%d", workSeq.Add(1)), OwnerID: owner, Instruction: instruction}
+}
+
+// recorder collects one Work's events and lets a test wait for one of them.
+type recorder struct {
+	mu      sync.Mutex
+	events  []adapter.Event
+	changed chan struct{}
+}
+
+func newRecorder() *recorder { return &recorder{changed: make(chan struct{})} }
+
+func (r *recorder) record(ev adapter.Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, ev)
+	close(r.changed)
+	r.changed = make(chan struct{})
+}
+
+func (r *recorder) all() []adapter.Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]adapter.Event(nil), r.events...)
+}
+
+// waitFor returns the first event (from index from on) that matches, waiting up to the test bound.
+func (r *recorder) waitFor(ctx context.Context, t *testing.T, from int, match func(adapter.Event) bool) (adapter.Event, int) {
+	t.Helper()
+	for {
+		r.mu.Lock()
+		for i := from; i < len(r.events); i++ {
+			if match(r.events[i]) {
+				ev := r.events[i]
+				r.mu.Unlock()
+				return ev, i
+			}
+		}
+		changed := r.changed
+		r.mu.Unlock()
+		select {
+		case <-changed:
+		case <-ctx.Done():
+			t.Fatalf("no matching event; got %+v", r.all())
+			return adapter.Event{}, -1
+		}
+	}
+}
+
+func isType(typ string) func(adapter.Event) bool {
+	return func(ev adapter.Event) bool { return ev.Type == typ }
+}
+
+// result is what one Submit returned.
+type result struct {
+	out adapter.Outcome
+	err error
+}
+
+// submitAsync starts a Submit and returns its result channel.
+func submitAsync(ctx context.Context, p adapter.Port, w adapter.Work, rec *recorder) <-chan result {
+	done := make(chan result, 1)
+	go func() {
+		out, err := p.Submit(ctx, w, adapter.OnEvent(rec.record))
+		done <- result{out, err}
+	}()
+	return done
+}
+
+func await(ctx context.Context, t *testing.T, done <-chan result) result {
+	t.Helper()
+	select {
+	case r := <-done:
+		return r
+	case <-ctx.Done():
+		t.Fatal("submit did not return")
+		return result{}
+	}
+}

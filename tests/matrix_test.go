@@ -1,0 +1,348 @@
+package tests
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/fakeclock"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// scenario is one behaviour checked over every variant ({1.0, 0.3} × {JSON-RPC, HTTP+JSON} ×
+// {streaming, polling}) and every implementation.
+type scenario struct {
+	name          string
+	streamingOnly bool
+	options       func(*adapter.Options, *fakeclock.Clock)
+	run           func(t *testing.T, e env)
+}
+
+type env struct {
+	ctx     context.Context
+	port    adapter.Port
+	variant agent.Variant
+	clock   *fakeclock.Clock
+}
+
+// submit runs one Work to its outcome and returns its events.
+func (e env) submit(t *testing.T, w adapter.Work) (adapter.Outcome, error, []adapter.Event) {
+	t.Helper()
+	rec := newRecorder()
+	r := await(e.ctx, t, submitAsync(e.ctx, e.port, w, rec))
+	return r.out, r.err, rec.all()
+}
+
+func TestMatrix(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range agent.Variants() {
+			for _, sc := range scenarios {
+				if sc.streamingOnly && !v.Streaming {
+					continue
+				}
+				t.Run(impl.name+"/"+v.Name()+"/"+sc.name, func(t *testing.T) {
+					t.Parallel()
+					opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval}
+					var clock *fakeclock.Clock
+					if sc.options != nil {
+						clock = fakeclock.New()
+						sc.options(&opts, clock)
+					}
+					sc.run(t, env{ctx: testContext(t), port: newPort(t, impl, opts), variant: v, clock: clock})
+				})
+			}
+		}
+	}
+}
+
+func wantCode(t *testing.T, err error, want *adapter.Error) {
+	t.Helper()
+	if !errors.Is(err, want) {
+		t.Fatalf("error = %v (code %q), want code %s", err, adapter.CodeOf(err), want.Code)
+	}
+}
+
+var scenarios = []scenario{
+	{name: "complete", run: func(t *testing.T, e env) {
+		w := newWork("alice", "complete hello there")
+		out, err, events := e.submit(t, w)
+		if err != nil {
+			t.Fatalf("Submit() error = %v", err)
+		}
+		want := adapter.Outcome{Content: "done\n\necho: complete hello there", Artifacts: []adapter.Artifact{
+			{ID: "result", Name: "result", Parts: []adapter.Part{{Type: adapter.PartText, Text: "echo: complete hello there"}}},
+		}}
+		if !reflect.DeepEqual(out, want) {
+			t.Errorf("Submit() = %+v, want %+v", out, want)
+		}
+		for _, ev := range events {
+			if ev.TaskID != w.ID || ev.OwnerID != w.OwnerID {
+				t.Errorf("event %+v carries task %q owner %q, want %q %q", ev, ev.TaskID, ev.OwnerID, w.ID, w.OwnerID)
+			}
+		}
+		if last := events[len(events)-1]; last.Type != adapter.EventActivity || last.State != adapter.StateCompleted {
+			t.Errorf("last event = %+v, want completed activity", last)
+		}
+		if countType(events, adapter.EventArtifact) != 1 {
+			t.Errorf("artifact events = %d, want 1 (once per artifact and change)", countType(events, adapter.EventArtifact))
+		}
+	}},
+	{name: "chunks", run: func(t *testing.T, e env) {
+		out, err, events := e.submit(t, newWork("alice", "chunks 5"))
+		if err != nil {
+			t.Fatalf("Submit() error = %v", err)
+		}
+		if len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != "part-1 part-2 part-3 part-4 part-5 " {
+			t.Fatalf("artifacts = %+v, want one report with the five chunks merged in order", out.Artifacts)
+		}
+		// Streamed chunks arrive in order, each event a longer prefix of the final text.
+		prev := ""
+		for _, ev := range events {
+			if ev.Type != adapter.EventArtifact {
+				continue
+			}
+			text := ev.Artifact.Parts[0].Text
+			if !strings.HasPrefix(text, prev) || text == prev {
+				t.Errorf("artifact event %q does not extend %q", text, prev)
+			}
+			prev = text
+		}
+		if e.variant.Streaming && countType(events, adapter.EventArtifact) != 5 {
+			t.Errorf("streamed artifact events = %d, want 5", countType(events, adapter.EventArtifact))
+		}
+	}},
+	{name: "fail", run: func(t *testing.T, e env) {
+		_, err, _ := e.submit(t, newWork("alice", "fail now"))
+		wantCode(t, err, adapter.ErrTaskFailed)
+		if !strings.Contains(err.Error(), "the agent failed on purpose") {
+			t.Errorf("error = %q, want the agent's status text", err)
+		}
+	}},
+	{name: "reject", run: func(t *testing.T, e env) {
+		_, err, _ := e.submit(t, newWork("alice", "reject this"))
+		wantCode(t, err, adapter.ErrTaskRejected)
+		if !strings.Contains(err.Error(), "the agent rejected the request") {
+			t.Errorf("error = %q, want the agent's status text", err)
+		}
+	}},
+	{name: "message-only", run: func(t *testing.T, e env) {
+		out, err, events := e.submit(t, newWork("alice", "message please"))
+		if err != nil {
+			t.Fatalf("Submit() error = %v", err)
+		}
+		want := adapter.Outcome{Content: "plain reply", Artifacts: []adapter.Artifact{{Name: "message",
+			Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"kind": "message"}}}}}}
+		if len(out.Artifacts) == 1 {
+			want.Artifacts[0].ID = out.Artifacts[0].ID
+		}
+		if !reflect.DeepEqual(out, want) {
+			t.Errorf("Submit() = %+v, want %+v", out, want)
+		}
+		if countType(events, adapter.EventMessage) != 1 {
+			t.Errorf("message events = %d, want 1", countType(events, adapter.EventMessage))
+		}
+	}},
+	{name: "artifacts", run: func(t *testing.T, e env) {
+		out, err, _ := e.submit(t, newWork("alice", "artifacts all kinds"))
+		if err != nil {
+			t.Fatalf("Submit() error = %v", err)
+		}
+		want := []adapter.Artifact{
+			{ID: "a-text", Name: "notes", Description: "text part", Parts: []adapter.Part{{Type: adapter.PartText, Text: "hello artifacts"}}},
+			{ID: "a-raw", Name: "bytes", Parts: []adapter.Part{{Type: adapter.PartRaw, Raw: []byte{0, 1, 2, 3, 255}, MediaType: "application/octet-stream", Filename: "bytes.bin"}}},
+			{ID: "a-url", Name: "link", Parts: []adapter.Part{{Type: adapter.PartURL, URL: "https://example.com/report.pdf", MediaType: "application/pdf", Filename: "report.pdf"}}},
+			{ID: "a-data", Name: "data", Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"answer": float64(42), "ok": true}, MediaType: "application/json"}}},
+		}
+		if e.variant.Version == "0.3" {
+			want[3].Parts[0].MediaType = "" // A2A 0.3 data parts carry no media type
+		}
+		if !reflect.DeepEqual(out.Artifacts, want) {
+			t.Errorf("artifacts = %+v\nwant %+v", out.Artifacts, want)
+		}
+		if out.Content != "done\n\nhello artifacts" {
+			t.Errorf("content = %q, want status text plus artifact text", out.Content)
+		}
+	}},
+	{name: "files", run: func(t *testing.T, e env) {
+		w := newWork("alice", "files attached")
+		w.InputParts = []adapter.InputPart{
+			{Type: "file", URL: "data:text/plain;base64,aGVsbG8=", Filename: "a.txt"},
+			{Type: "file", URL: "https://files.test/r.pdf", MIME: "application/pdf", Filename: "r.pdf"},
+		}
+		out, err, _ := e.submit(t, w)
+		if err != nil {
+			t.Fatalf("Submit() error = %v", err)
+		}
+		got := out.Artifacts[0].Parts[0].Text
+		for _, line := range []string{"raw a.txt text/plain 5", "url https://files.test/r.pdf application/pdf r.pdf"} {
+			if !strings.Contains(got, line) {
+				t.Errorf("agent saw %q, want a line %q", got, line)
+			}
+		}
+	}},
+	{name: "input-required", run: func(t *testing.T, e env) {
+		w := newWork("alice", "input needed")
+		rec := newRecorder()
+		t.Cleanup(func() {
+			if t.Failed() {
+				for _, ev := range rec.all() {
+					t.Logf("event %s %s %q %+v", ev.Type, ev.State, ev.Text, ev.Input)
+				}
+			}
+		})
+		done := submitAsync(e.ctx, e.port, w, rec)
+		ev, at := rec.waitFor(e.ctx, t, 0, isType(adapter.EventInputRequested))
+		if ev.Input.Kind != adapter.InputKindInput || ev.Input.Prompt != "What is your name?" || ev.Input.Mode != "text" {
+			t.Errorf("input request = %+v, want kind input with the agent's prompt", ev.Input)
+		}
+		if st := e.port.Status(w.ID, w.OwnerID); st.State != adapter.StateInputRequired {
+			t.Errorf("Status() = %q, want input_required", st.State)
+		}
+		if err := e.port.RespondInput(e.ctx, w.ID, "no-such-request", adapter.InputResponse{Text: "x"}, w.OwnerID); !errors.Is(err, adapter.ErrInputNotPending) {
+			t.Errorf("RespondInput(wrong id) = %v, want INPUT_NOT_PENDING", err)
+		}
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "x"}, "mallory"); !errors.Is(err, adapter.ErrWorkNotFound) {
+			t.Errorf("RespondInput(other owner) = %v, want WORK_NOT_FOUND", err)
+		}
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{}, w.OwnerID); !errors.Is(err, adapter.ErrInputActionRequired) {
+			t.Errorf("RespondInput(empty) = %v, want INPUT_ACTION_REQUIRED", err)
+		}
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "again"}, w.OwnerID); err != nil {
+			t.Fatalf("RespondInput() = %v", err)
+		}
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "twice"}, w.OwnerID); !errors.Is(err, adapter.ErrInputAlreadySubmitted) {
+			t.Errorf("RespondInput(repeat) = %v, want INPUT_ALREADY_SUBMITTED", err)
+		}
+		second, _ := rec.waitFor(e.ctx, t, at+1, isType(adapter.EventInputRequested))
+		if second.Input.Prompt != "What is your name, really?" || second.Input.InputRequestID == ev.Input.InputRequestID {
+			t.Errorf("second request = %+v, want a new id and the follow-up prompt", second.Input)
+		}
+		if err := e.port.RespondInput(e.ctx, w.ID, second.Input.InputRequestID, adapter.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+			t.Fatalf("RespondInput() = %v", err)
+		}
+		r := await(e.ctx, t, done)
+		if r.err != nil || !strings.Contains(r.out.Content, "Hello, Ada!") {
+			t.Fatalf("Submit() = %+v, %v; want the greeting", r.out, r.err)
+		}
+		if countType(rec.all(), adapter.EventInputResolved) != 2 {
+			t.Errorf("input.resolved events = %d, want 2", countType(rec.all(), adapter.EventInputResolved))
+		}
+	}},
+	{name: "auth-decline", run: func(t *testing.T, e env) {
+		_, out, err := answerAuth(t, e, adapter.InputResponse{Action: adapter.ActionDecline})
+		if err != nil || !strings.Contains(out.Content, "authorization declined") {
+			t.Errorf("Submit() = %+v, %v; want the agent to continue with the decline", out, err)
+		}
+	}},
+	{name: "auth-accept", run: func(t *testing.T, e env) {
+		_, out, err := answerAuth(t, e, adapter.InputResponse{Action: adapter.ActionAccept})
+		if err != nil || !strings.Contains(out.Content, "authorized") {
+			t.Errorf("Submit() = %+v, %v; want authorized", out, err)
+		}
+	}},
+	{name: "auth-cancel", run: func(t *testing.T, e env) {
+		w, _, err := answerAuth(t, e, adapter.InputResponse{Action: adapter.ActionCancel})
+		wantCode(t, err, adapter.ErrWorkCancelled)
+		if !server.Cancelled(w.Instruction) {
+			t.Error("cancelling an authorization request did not cancel the remote task")
+		}
+	}},
+	{name: "cancel", run: func(t *testing.T, e env) {
+		w := newWork("alice", "hold cancel "+e.variant.Name()+" "+t.Name())
+		rec := newRecorder()
+		done := submitAsync(e.ctx, e.port, w, rec)
+		if err := server.WaitStarted(e.ctx, w.Instruction); err != nil {
+			t.Fatal(err)
+		}
+		rec.waitFor(e.ctx, t, 0, func(ev adapter.Event) bool { return ev.State == adapter.StateWorking })
+		if _, err := e.port.Cancel(e.ctx, w.ID, "mallory"); !errors.Is(err, adapter.ErrWorkNotFound) {
+			t.Errorf("Cancel(other owner) = %v, want WORK_NOT_FOUND", err)
+		}
+		res, err := e.port.Cancel(e.ctx, w.ID, w.OwnerID)
+		if err != nil || res != (adapter.CancelResult{TaskID: w.ID, State: adapter.StateCancelled}) {
+			t.Fatalf("Cancel() = %+v, %v", res, err)
+		}
+		wantCode(t, await(e.ctx, t, done).err, adapter.ErrWorkCancelled)
+		if !server.Cancelled(w.Instruction) {
+			t.Error("Cancel did not cancel the remote task")
+		}
+	}},
+	{name: "timeout", options: func(o *adapter.Options, c *fakeclock.Clock) {
+		o.Clock, o.Timeout = c, time.Minute
+	}, run: func(t *testing.T, e env) {
+		w := newWork("alice", "hold timeout "+e.variant.Name()+" "+t.Name())
+		rec := newRecorder()
+		done := submitAsync(e.ctx, e.port, w, rec)
+		// Advance once the adapter knows the remote task: streaming shows it working, polling
+		// arms its interval (a second timer beside the Work's timeout) after the send returned.
+		if err := server.WaitStarted(e.ctx, w.Instruction); err != nil {
+			t.Fatal(err)
+		}
+		if e.variant.Streaming {
+			rec.waitFor(e.ctx, t, 0, func(ev adapter.Event) bool { return ev.State == adapter.StateWorking })
+		} else if err := e.clock.WaitTimers(e.ctx, 2); err != nil {
+			t.Fatal(err)
+		}
+		e.clock.Advance(time.Minute)
+		wantCode(t, await(e.ctx, t, done).err, adapter.ErrTimeout)
+		if !server.Cancelled(w.Instruction) {
+			t.Error("a timed-out Work did not cancel its remote task")
+		}
+	}},
+	{name: "stream-cut-falls-back-to-polling", streamingOnly: true, run: func(t *testing.T, e env) {
+		out, err, _ := e.submit(t, newWork("alice", "cutstream please"))
+		if err != nil || !strings.Contains(out.Content, "after cut") {
+			t.Fatalf("Submit() = %+v, %v; want the outcome found by polling", out, err)
+		}
+	}},
+	{name: "empty-stream", streamingOnly: true, run: func(t *testing.T, e env) {
+		_, err, _ := e.submit(t, newWork("alice", "emptystream please"))
+		wantCode(t, err, adapter.ErrInvalidResponse)
+	}},
+	{name: "http-500", run: func(t *testing.T, e env) {
+		_, err, _ := e.submit(t, newWork("alice", "status500 please"))
+		wantCode(t, err, adapter.ErrHTTPError)
+		var ae *adapter.Error
+		if errors.As(err, &ae); ae.Status != 500 || !ae.Retryable || !strings.Contains(ae.Message, "agent exploded") {
+			t.Errorf("error = %+v, want status 500, retryable, body summary", ae)
+		}
+	}},
+}
+
+// answerAuth submits an auth scenario and answers its authorization request with resp.
+func answerAuth(t *testing.T, e env, resp adapter.InputResponse) (adapter.Work, adapter.Outcome, error) {
+	t.Helper()
+	w := newWork("alice", "auth calendar "+t.Name())
+	rec := newRecorder()
+	done := submitAsync(e.ctx, e.port, w, rec)
+	ev, _ := rec.waitFor(e.ctx, t, 0, isType(adapter.EventInputRequested))
+	if ev.Input.Kind != adapter.InputKindAuthorization || ev.Input.Prompt != "Please authorize access to the calendar" {
+		t.Errorf("request = %+v, want an authorization request with the agent's prompt", ev.Input)
+	}
+	if st := e.port.Status(w.ID, w.OwnerID); st.State != adapter.StateAuthRequired {
+		t.Errorf("Status() = %q, want auth_required", st.State)
+	}
+	if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "ok"}, w.OwnerID); !errors.Is(err, adapter.ErrInputActionRequired) {
+		t.Errorf("RespondInput(no action) = %v, want INPUT_ACTION_REQUIRED", err)
+	}
+	if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, resp, w.OwnerID); err != nil {
+		t.Fatalf("RespondInput(%+v) = %v", resp, err)
+	}
+	r := await(e.ctx, t, done)
+	return w, r.out, r.err
+}
+
+func countType(events []adapter.Event, typ string) int {
+	n := 0
+	for _, ev := range events {
+		if ev.Type == typ {
+			n++
+		}
+	}
+	return n
+}
