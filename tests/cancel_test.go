@@ -1,0 +1,93 @@
+package tests
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"testing"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// gate is a real transport that holds back requests whose body contains marker until released,
+// so a test can act while a request is in flight.
+type gate struct {
+	marker  []byte
+	arrived chan struct{}
+}
+
+func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		if bytes.Contains(body, g.marker) {
+			close(g.arrived)
+			<-req.Context().Done() // released only by the request's own end
+			return nil, req.Context().Err()
+		}
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func TestCancelBeforeTheRemoteTaskIsKnownAbortsLocally(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range []agent.Variant{agent.Variants()[0], agent.Variants()[len(agent.Variants())-1]} {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				ctx := testContext(t)
+				w := newWork("ivan", fmt.Sprintf("hold gated %s", t.Name()))
+				g := &gate{marker: []byte(w.Instruction), arrived: make(chan struct{})}
+				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: g, PollInterval: adapter.MinPollInterval})
+				done := submitAsync(ctx, p, w, newRecorder())
+				select {
+				case <-g.arrived:
+				case <-ctx.Done():
+					t.Fatal("the message never reached the transport")
+				}
+				res, err := p.Cancel(ctx, w.ID, w.OwnerID)
+				if err != nil || res.State != adapter.StateCancelled {
+					t.Fatalf("Cancel() = %+v, %v", res, err)
+				}
+				wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
+				if server.Cancelled(w.Instruction) {
+					t.Error("a CancelTask went out for a task the agent never saw")
+				}
+			})
+		}
+	}
+}
+
+func TestFailedSendIsNeverRepeated(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range agent.Variants() {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				id := fmt.Sprintf("%s-%d", t.Name(), workSeq.Add(1))
+				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval,
+					Headers: http.Header{"X-Test-Id": {id}}})
+				ctx := testContext(t)
+				for _, instr := range []string{"status500 once", "emptystream once"} {
+					if _, err := p.Submit(ctx, newWork("judy", instr)); err == nil && instr == "status500 once" {
+						t.Fatalf("Submit(%q) succeeded", instr)
+					}
+				}
+				sends := 0
+				for _, r := range requestsTagged(id) {
+					if r.A2AMethod == "SendMessage" || r.A2AMethod == "SendStreamingMessage" {
+						sends++
+					}
+				}
+				if sends != 2 {
+					t.Errorf("messages sent = %d, want 2: one per Work, none repeated", sends)
+				}
+			})
+		}
+	}
+}
