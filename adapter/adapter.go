@@ -10,6 +10,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
 	"github.com/a2aport/a2aport/internal/credentials"
+	"github.com/a2aport/a2aport/internal/park"
 )
 
 // Adapter is the native implementation of Port on a2a-go's client.
@@ -33,7 +34,6 @@ type Adapter struct {
 	runs      map[string]*run
 	listeners map[int]func(Event)
 	nextID    int
-	active    sync.WaitGroup
 }
 
 // connection is what discovery produced.
@@ -158,9 +158,7 @@ func (a *Adapter) connect(ctx context.Context) (*connection, error) {
 		}
 		if wait := a.discovery; wait != nil {
 			a.startMu.Unlock()
-			select {
-			case <-wait:
-			case <-ctx.Done():
+			if park.Wait(ctx, wait) != nil {
 				return nil, a.ctxError(ctx)
 			}
 			a.startMu.Lock()
@@ -270,7 +268,9 @@ func (a *Adapter) Close() error {
 		r.stop(errClosed)
 	}
 	// Submits return once their requests end; their remote cancels are bounded by closeGrace.
-	a.active.Wait()
+	for _, r := range runs {
+		_ = park.Wait(context.Background(), r.done) // never fails: the context has no end
+	}
 	// The in-memory cache goes with the adapter; a persistent store is the caller's to keep.
 	if m, ok := a.s.store.(*MemoryContextStore); ok {
 		m.Clear()

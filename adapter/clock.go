@@ -3,6 +3,8 @@ package adapter
 import (
 	"context"
 	"time"
+
+	"github.com/a2aport/a2aport/internal/park"
 )
 
 // Clock is the adapter's only source of time. Inside the WebAssembly module it is backed by host
@@ -23,13 +25,11 @@ type Timer interface {
 func sleep(ctx context.Context, clock Clock, d time.Duration) error {
 	done := make(chan struct{})
 	t := clock.AfterFunc(d, func() { close(done) })
-	select {
-	case <-done:
-		return nil
-	case <-ctx.Done():
+	err := park.Wait(ctx, done)
+	if err != nil {
 		t.Stop()
-		return context.Cause(ctx)
 	}
+	return err
 }
 
 // withTimeout is context.WithTimeout on clock: on expiry the context ends with cause.

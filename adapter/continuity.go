@@ -3,6 +3,8 @@ package adapter
 import (
 	"context"
 	"sync"
+
+	"github.com/a2aport/a2aport/internal/park"
 )
 
 // continuity applies DESIGN §3 on top of a ContextStore: the first Work of an owner sends no
@@ -35,10 +37,8 @@ func (c *continuity) acquire(ctx context.Context, owner string) (*lease, error) 
 	wait, waiting := c.discovering[owner]
 	c.mu.Unlock()
 	if waiting {
-		select {
-		case <-wait:
-		case <-ctx.Done():
-			return nil, context.Cause(ctx)
+		if err := park.Wait(ctx, wait); err != nil {
+			return nil, err
 		}
 	}
 	id, ok, err := c.store.Get(ctx, owner)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/internal/park"
 )
 
 // request opens an input request for an INPUT_REQUIRED or AUTH_REQUIRED task.
@@ -16,7 +18,7 @@ func (r *run) request(state WorkState, prompt string) {
 	r.mu.Lock()
 	r.inputSeq++
 	req := &InputRequest{InputRequestID: fmt.Sprintf("%s/input-%d", r.work.ID, r.inputSeq), Kind: kind, Mode: "text", Prompt: prompt}
-	r.pending = req
+	r.pending, r.answered = req, make(chan struct{})
 	r.mu.Unlock()
 	copied := *req
 	r.emit(Event{Type: EventInputRequested, State: state, Input: &copied})
@@ -24,14 +26,14 @@ func (r *run) request(state WorkState, prompt string) {
 
 // awaitAnswer waits for RespondInput and returns the message that continues the remote task.
 func (r *run) awaitAnswer() (*a2a.Message, error) {
-	var resp InputResponse
-	select {
-	case resp = <-r.answers:
-	case <-r.ctx.Done():
+	r.mu.Lock()
+	answered := r.answered
+	r.mu.Unlock()
+	if park.Wait(r.ctx, answered) != nil {
 		return nil, r.a.ctxError(r.ctx)
 	}
 	r.mu.Lock()
-	req := r.lastAnswered
+	req, resp := r.lastAnswered, r.answer
 	task, contextID := r.remoteTask, r.contextID
 	r.mu.Unlock()
 	resolved := *req
@@ -57,7 +59,7 @@ func (a *Adapter) RespondInput(ctx context.Context, workID, inputRequestID strin
 	r.mu.Lock()
 	req := r.pending
 	switch {
-	case r.answered[inputRequestID]:
+	case r.answeredIDs[inputRequestID]:
 		r.mu.Unlock()
 		return newError(CodeInputAlreadySubmitted, "input request %q was already answered", inputRequestID)
 	case req == nil || req.InputRequestID != inputRequestID:
@@ -68,14 +70,16 @@ func (a *Adapter) RespondInput(ctx context.Context, workID, inputRequestID strin
 		r.mu.Unlock()
 		return err
 	}
-	r.answered[inputRequestID] = true
-	r.pending, r.lastAnswered = nil, req
+	r.answeredIDs[inputRequestID] = true
+	r.pending, r.lastAnswered, r.answer = nil, req, resp
+	if resp.Action != ActionCancel {
+		close(r.answered)
+	}
 	r.mu.Unlock()
 	if resp.Action == ActionCancel {
 		_, err := a.cancelRun(ctx, r)
 		return err
 	}
-	r.answers <- resp // never blocks: one request is pending at a time and the channel holds one
 	return nil
 }
 

@@ -25,9 +25,11 @@ type run struct {
 	remoteCancel bool  // the agent was already asked to cancel
 	pending      *InputRequest
 	lastAnswered *InputRequest
-	answered     map[string]bool
+	answer       InputResponse
+	answered     chan struct{} // closed when the pending request is answered
+	answeredIDs  map[string]bool
 	inputSeq     int
-	answers      chan InputResponse
+	done         chan struct{} // closed when Submit returns
 
 	// Only the run's goroutine touches these.
 	out            *outcomeBuilder
@@ -42,7 +44,7 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 		return Outcome{}, err
 	}
 	r := &run{a: a, work: work, onEvent: ApplySubmitOptions(opts...), state: StateSubmitted,
-		answered: map[string]bool{}, answers: make(chan InputResponse, 1), out: newOutcomeBuilder()}
+		answeredIDs: map[string]bool{}, done: make(chan struct{}), out: newOutcomeBuilder()}
 	r.ctx, r.cancel = context.WithCancelCause(ctx)
 	a.mu.Lock()
 	switch _, dup := a.runs[work.ID]; {
@@ -54,14 +56,13 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 		return Outcome{}, newError(CodeWorkAlreadyActive, "work %q is already active", work.ID)
 	}
 	a.runs[work.ID] = r
-	a.active.Add(1)
 	a.mu.Unlock()
 	defer func() {
 		a.mu.Lock()
 		delete(a.runs, work.ID)
 		a.mu.Unlock()
 		r.cancel(context.Canceled)
-		a.active.Done()
+		close(r.done)
 	}()
 
 	var stopTimer func()
