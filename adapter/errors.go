@@ -31,6 +31,7 @@ const (
 	CodeInputAlreadySubmitted    Code = "INPUT_ALREADY_SUBMITTED"
 	CodeInputActionRequired      Code = "INPUT_ACTION_REQUIRED"
 	CodeAuthorizationUnsupported Code = "A2A_AUTHORIZATION_UNSUPPORTED"
+	CodeModuleTrapped            Code = "MODULE_TRAPPED"
 	CodeInternal                 Code = "INTERNAL"
 )
 
@@ -88,6 +89,7 @@ var (
 	ErrInputAlreadySubmitted    = sentinel(CodeInputAlreadySubmitted)
 	ErrInputActionRequired      = sentinel(CodeInputActionRequired)
 	ErrAuthorizationUnsupported = sentinel(CodeAuthorizationUnsupported)
+	ErrModuleTrapped            = sentinel(CodeModuleTrapped)
 	ErrInternal                 = sentinel(CodeInternal)
 )
 

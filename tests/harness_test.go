@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/host"
+	"github.com/a2aport/a2aport/internal/hosttest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -17,6 +19,7 @@ import (
 var server *agent.Server
 
 func TestMain(m *testing.M) {
+	host.CompilationCacheDir = hosttest.CompilationCacheDir()
 	var err error
 	if server, err = agent.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, "starting the test agent:", err)
@@ -36,6 +39,7 @@ type implementation struct {
 
 var implementations = []implementation{
 	{"native", func(o adapter.Options) (adapter.Port, error) { return adapter.New(o) }},
+	{"module", func(o adapter.Options) (adapter.Port, error) { return host.New(context.Background(), o) }},
 }
 
 // testTimeout bounds every wait of a test so that a hang fails instead of blocking.

@@ -89,7 +89,7 @@ func (s *Server) variantHandler(v Variant) http.Handler {
 		a2asrv.WithCapabilityChecks(&a2a.AgentCapabilities{Streaming: v.Streaming}),
 		a2asrv.WithLogger(quiet),
 	)
-	handler = &authHandler{RequestHandler: handler, gate: s.exec.auth, streaming: v.Streaming}
+	handler = &authHandler{RequestHandler: settleHandler{handler}, gate: s.exec.auth, streaming: v.Streaming}
 
 	var transport http.Handler
 	switch {

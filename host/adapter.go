@@ -1,0 +1,327 @@
+package host
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"strconv"
+	"sync"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/abi"
+	"github.com/a2aport/a2aport/internal/credentials"
+)
+
+// Adapter implements adapter.Port by driving a2aport.wasm under wazero. It takes the same
+// Options as adapter.New and behaves the same; credentials stay in this process and are added to
+// the fetches the module asks for.
+type Adapter struct {
+	opts    adapter.Options
+	flavour Flavour
+	init    abi.Init
+	creds   *credentials.Transport
+	clock   adapter.Clock
+	disp    *dispatcher
+
+	mu        sync.Mutex
+	drv       *driver // nil after a trap until the next call starts a fresh instance
+	closed    bool
+	lastDesc  adapter.Description
+	listeners map[int]func(adapter.Event)
+	nextID    int
+	traps     int
+}
+
+var _ adapter.Port = (*Adapter)(nil)
+
+// New instantiates the module (compiling it once per process) and creates its adapter. Invalid
+// options fail here, with the same errors as adapter.New.
+func New(ctx context.Context, opts adapter.Options) (*Adapter, error) {
+	h := &Adapter{opts: opts, clock: opts.Clock, listeners: map[int]func(adapter.Event){}}
+	if h.clock == nil {
+		h.clock = adapter.RealClock()
+	}
+	if opts.LegacyCompat != nil && !*opts.LegacyCompat {
+		h.flavour = NoLegacy
+	}
+	transport := opts.Transport
+	if transport == nil {
+		transport = http.DefaultTransport
+	}
+	h.creds = &credentials.Transport{Base: transport, Token: opts.Token, Headers: opts.Headers, HeaderFunc: opts.HeaderFunc}
+	h.init = abi.Init{
+		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
+		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(),
+		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
+		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
+	}
+	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
+		h.init.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
+	}
+	if opts.AgentCard != nil {
+		card, err := json.Marshal(opts.AgentCard)
+		if err != nil {
+			return nil, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard cannot be encoded: " + err.Error()}
+		}
+		h.init.AgentCard = card
+	}
+	h.disp = newDispatcher()
+	if _, err := h.driver(ctx); err != nil {
+		h.disp.close()
+		return nil, err
+	}
+	return h, nil
+}
+
+// driver returns the live instance's driver, starting a fresh instance after a trap.
+func (h *Adapter) driver(ctx context.Context) (*driver, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.drv != nil {
+		return h.drv, nil
+	}
+	inst, err := shared.instantiate(ctx, h.flavour)
+	if err != nil {
+		return nil, &adapter.Error{Code: adapter.CodeModuleTrapped, Message: h.creds.Redact(err.Error()), Err: err}
+	}
+	d := newDriver(h, inst)
+	pc, err := d.start(abi.Envelope{Method: abi.MethodInit, Init: &h.init}, nil)
+	if err == nil {
+		err = resultError(<-pc.done)
+	}
+	if err != nil {
+		d.stop()
+		return nil, err
+	}
+	h.drv = d
+	return d, nil
+}
+
+// trapped forgets a dead instance; the next call starts a fresh one.
+func (h *Adapter) trapped(d *driver) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.drv == d {
+		h.drv = nil
+		h.traps++
+	}
+}
+
+// call runs one API call in the module and waits for its result.
+func (h *Adapter) call(ctx context.Context, e abi.Envelope, onEvent func(adapter.Event)) (abi.Envelope, error) {
+	d, err := h.driver(ctx)
+	if err != nil {
+		return abi.Envelope{}, err
+	}
+	pc, err := d.start(e, onEvent)
+	if err != nil {
+		return abi.Envelope{}, err
+	}
+	res := <-pc.done
+	return res, resultError(res)
+}
+
+func resultError(e abi.Envelope) error {
+	if e.Error == nil {
+		return nil
+	}
+	return &adapter.Error{Code: adapter.Code(e.Error.Code), Message: e.Error.Message, Status: e.Error.Status, Retryable: e.Error.Retryable}
+}
+
+func wireError(e *adapter.Error) *abi.Error {
+	return &abi.Error{Code: string(e.Code), Message: e.Message, Status: e.Status, Retryable: e.Retryable}
+}
+
+func (h *Adapter) isClosed() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.closed
+}
+
+var errClosed = &adapter.Error{Code: adapter.CodeAdapterClosed, Message: "the adapter is closed"}
+
+// Describe implements adapter.Port.
+func (h *Adapter) Describe() adapter.Description {
+	if !h.isClosed() {
+		if res, err := h.call(context.Background(), abi.Envelope{Method: abi.MethodDescribe}, nil); err == nil && res.Description != nil {
+			h.mu.Lock()
+			h.lastDesc = *res.Description
+			h.mu.Unlock()
+		}
+	}
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	d := h.lastDesc
+	if d.Protocol == "" { // the module could not answer (trapped and not restartable)
+		d = adapter.Description{Protocol: "a2a", Label: h.opts.Label}
+	}
+	return d
+}
+
+// Start implements adapter.Port.
+func (h *Adapter) Start(ctx context.Context) (adapter.Health, error) {
+	if h.isClosed() {
+		return adapter.Health{Closed: true, Error: errClosed.Error()}, errClosed
+	}
+	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodStart}, nil)
+	if err != nil {
+		return adapter.Health{Error: err.Error()}, err
+	}
+	return *res.Health, nil
+}
+
+// Health implements adapter.Port.
+func (h *Adapter) Health(ctx context.Context) (adapter.Health, error) {
+	if h.isClosed() {
+		return adapter.Health{Closed: true}, nil
+	}
+	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodHealth}, nil)
+	if err != nil {
+		return adapter.Health{Error: err.Error()}, err
+	}
+	return *res.Health, nil
+}
+
+// Submit implements adapter.Port. When ctx ends first, the Work is cancelled as if by Cancel.
+func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+	if h.isClosed() {
+		return adapter.Outcome{}, errClosed
+	}
+	d, err := h.driver(ctx)
+	if err != nil {
+		return adapter.Outcome{}, err
+	}
+	pc, err := d.start(abi.Envelope{Method: abi.MethodSubmit, Work: &w}, adapter.ApplySubmitOptions(opts...))
+	if err != nil {
+		return adapter.Outcome{}, err
+	}
+	var res abi.Envelope
+	select {
+	case res = <-pc.done:
+	case <-ctx.Done():
+		// Cancelled like natively; the Submit's own result then says what happened.
+		_, _ = d.start(abi.Envelope{Method: abi.MethodCancel, WorkID: w.ID, OwnerID: w.OwnerID}, nil)
+		res = <-pc.done
+	}
+	if err := resultError(res); err != nil {
+		return adapter.Outcome{}, err
+	}
+	return *res.Outcome, nil
+}
+
+// Status implements adapter.Port.
+func (h *Adapter) Status(workID, ownerID string) adapter.Status {
+	if h.isClosed() {
+		if workID == "" {
+			return adapter.Status{State: adapter.RuntimeClosed}
+		}
+		return adapter.Status{State: adapter.StateNotFound}
+	}
+	res, err := h.call(context.Background(), abi.Envelope{Method: abi.MethodStatus, WorkID: workID, OwnerID: ownerID}, nil)
+	if err != nil || res.Status == nil {
+		return adapter.Status{State: adapter.StateNotFound}
+	}
+	return *res.Status
+}
+
+// Cancel implements adapter.Port.
+func (h *Adapter) Cancel(ctx context.Context, workID, ownerID string) (adapter.CancelResult, error) {
+	if h.isClosed() {
+		return adapter.CancelResult{State: adapter.StateNotFound}, nil
+	}
+	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodCancel, WorkID: workID, OwnerID: ownerID}, nil)
+	if err != nil {
+		return adapter.CancelResult{}, err
+	}
+	return *res.Cancel, nil
+}
+
+// RespondInput implements adapter.Port.
+func (h *Adapter) RespondInput(ctx context.Context, workID, inputRequestID string, resp adapter.InputResponse, ownerID string) error {
+	return h.respond(ctx, abi.MethodRespondInput, workID, inputRequestID, resp, ownerID)
+}
+
+// RespondAuthorization implements adapter.Port.
+func (h *Adapter) RespondAuthorization(ctx context.Context, workID, inputRequestID string, resp adapter.InputResponse, ownerID string) error {
+	return h.respond(ctx, abi.MethodRespondAuthorization, workID, inputRequestID, resp, ownerID)
+}
+
+func (h *Adapter) respond(ctx context.Context, method, workID, inputRequestID string, resp adapter.InputResponse, ownerID string) error {
+	if h.isClosed() {
+		if method == abi.MethodRespondAuthorization {
+			return &adapter.Error{Code: adapter.CodeAuthorizationUnsupported, Message: "A2A has no universal authorization semantics; answer authorization requests with RespondInput (accept, decline or cancel)"}
+		}
+		return &adapter.Error{Code: adapter.CodeWorkNotFound, Message: "work " + strconv.Quote(workID) + " is not active for this owner"}
+	}
+	_, err := h.call(ctx, abi.Envelope{Method: method, WorkID: workID, InputRequestID: inputRequestID, Response: &resp, OwnerID: ownerID}, nil)
+	return err
+}
+
+// Subscribe implements adapter.Port.
+func (h *Adapter) Subscribe(listener func(adapter.Event)) func() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed || listener == nil {
+		return func() {}
+	}
+	id := h.nextID
+	h.nextID++
+	h.listeners[id] = listener
+	return func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(h.listeners, id)
+	}
+}
+
+func (h *Adapter) listenerSnapshot() []func(adapter.Event) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	out := make([]func(adapter.Event), 0, len(h.listeners))
+	for _, l := range h.listeners {
+		out = append(out, l)
+	}
+	return out
+}
+
+// redactEvent keeps credentials out of event texts (the agent may echo what it was sent).
+func (h *Adapter) redactEvent(ev adapter.Event) adapter.Event {
+	ev.Text = h.creds.Redact(ev.Text)
+	if ev.Input != nil {
+		in := *ev.Input
+		in.Prompt = h.creds.Redact(in.Prompt)
+		ev.Input = &in
+	}
+	return ev
+}
+
+// Close implements adapter.Port: the module cancels active Works (bounded) and rejects pending
+// submits, then the instance is closed.
+func (h *Adapter) Close() error {
+	h.mu.Lock()
+	if h.closed {
+		h.mu.Unlock()
+		return nil
+	}
+	d := h.drv
+	h.mu.Unlock()
+	if d != nil {
+		h.Describe() // remembered for Describe after Close
+		if pc, err := d.start(abi.Envelope{Method: abi.MethodClose}, nil); err == nil {
+			<-pc.done
+		}
+	}
+	h.mu.Lock()
+	h.closed = true
+	h.drv = nil
+	h.listeners = map[int]func(adapter.Event){}
+	h.mu.Unlock()
+	if d != nil {
+		d.stop()
+	}
+	h.disp.close()
+	if m, ok := h.opts.ContextStore.(*adapter.MemoryContextStore); ok {
+		m.Clear() // as natively: the in-memory cache goes with the adapter
+	}
+	return nil
+}

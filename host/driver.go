@@ -1,0 +1,378 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/abi"
+	"github.com/a2aport/a2aport/internal/credentials"
+)
+
+// chunkSize is the most body bytes the host reads for one read effect.
+const chunkSize = 16 << 10
+
+// driver owns one module instance: it batches inputs, calls the module, and performs the effects.
+// Only its loop goroutine calls the instance; everything else talks to it through push.
+type driver struct {
+	h    *Adapter
+	inst *instance
+
+	mu      sync.Mutex
+	inbox   []input
+	wake    chan struct{}
+	calls   map[uint64]*pendingCall
+	nextID  uint64
+	dead    error
+	stopped chan struct{}
+
+	// Owned by the loop goroutine.
+	fetches map[uint64]*hostFetch
+	timers  map[uint64]adapter.Timer
+}
+
+type input struct {
+	env  abi.Envelope
+	data []byte // payload bytes (body chunks)
+}
+
+type pendingCall struct {
+	method  string
+	onEvent func(adapter.Event)
+	done    chan abi.Envelope
+}
+
+type hostFetch struct {
+	cancel context.CancelFunc
+	body   io.ReadCloser // set once the response head arrived
+	mu     sync.Mutex
+}
+
+func newDriver(h *Adapter, inst *instance) *driver {
+	d := &driver{h: h, inst: inst, wake: make(chan struct{}, 1), calls: map[uint64]*pendingCall{},
+		stopped: make(chan struct{}), fetches: map[uint64]*hostFetch{}, timers: map[uint64]adapter.Timer{}}
+	go d.loop()
+	return d
+}
+
+// push queues an input for the next batch.
+func (d *driver) push(in input) {
+	d.mu.Lock()
+	d.inbox = append(d.inbox, in)
+	d.mu.Unlock()
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+}
+
+// start registers call e and queues it; its result arrives on the returned call's done channel.
+func (d *driver) start(e abi.Envelope, onEvent func(adapter.Event)) (*pendingCall, error) {
+	pc := &pendingCall{method: e.Method, onEvent: onEvent, done: make(chan abi.Envelope, 1)}
+	d.mu.Lock()
+	if d.dead != nil {
+		d.mu.Unlock()
+		return nil, d.dead
+	}
+	d.nextID++
+	e.Kind, e.ID = abi.KindCall, d.nextID
+	d.calls[e.ID] = pc
+	d.inbox = append(d.inbox, input{env: e})
+	d.mu.Unlock()
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+	return pc, nil
+}
+
+func (d *driver) loop() {
+	defer close(d.stopped)
+	var w abi.Writer
+	for {
+		<-d.wake
+		d.mu.Lock()
+		batch := d.inbox
+		d.inbox = nil
+		dead := d.dead
+		d.mu.Unlock()
+		if dead != nil {
+			return
+		}
+		if len(batch) == 0 {
+			continue
+		}
+		w.Reset()
+		for _, in := range batch {
+			if in.data != nil {
+				in.env.Body = w.Bytes(in.data)
+			}
+			w.Add(in.env)
+		}
+		frame, err := w.Frame(d.h.clock.Now().UnixNano())
+		if err == nil {
+			var out []byte
+			if out, err = d.inst.exchange(context.Background(), frame); err == nil {
+				err = d.perform(out)
+			}
+		}
+		if err != nil {
+			d.die(err)
+			return
+		}
+	}
+}
+
+// die marks the instance dead (a trap, or a frame it cannot read) and rejects every pending call.
+func (d *driver) die(cause error) {
+	msg := cause.Error()
+	if stderr := d.inst.stderr.String(); stderr != "" {
+		msg += ": " + firstLines(stderr, 3)
+	}
+	dead := &adapter.Error{Code: adapter.CodeModuleTrapped, Message: d.h.creds.Redact("the WebAssembly module stopped: " + msg), Err: cause}
+	d.mu.Lock()
+	d.dead = dead
+	calls := d.calls
+	d.calls = map[uint64]*pendingCall{}
+	d.mu.Unlock()
+	for _, f := range d.fetches {
+		f.cancel()
+	}
+	for _, t := range d.timers {
+		t.Stop()
+	}
+	for _, pc := range calls {
+		d.resolve(pc, abi.Envelope{Error: wireError(dead)})
+	}
+	_ = d.inst.close(context.Background()) // already dead; closing frees its memory
+	d.h.trapped(d)
+}
+
+// perform carries out one effect frame.
+func (d *driver) perform(frame []byte) error {
+	batch, payload, err := abi.ReadFrame(frame)
+	if err != nil {
+		return err
+	}
+	for _, e := range batch.Envelopes {
+		switch e.Kind {
+		case abi.KindFetch:
+			body, err := abi.Slice(payload, e.Body)
+			if err != nil {
+				return err
+			}
+			d.fetch(e, bytes.Clone(body))
+		case abi.KindRead:
+			d.read(e.ID)
+		case abi.KindAbort:
+			if f := d.fetches[e.ID]; f != nil {
+				delete(d.fetches, e.ID)
+				f.cancel()
+			}
+		case abi.KindSet:
+			id := e.ID
+			d.timers[id] = d.h.clock.AfterFunc(time.Duration(e.Nanos), func() { d.push(input{env: abi.Envelope{Kind: abi.KindTimer, ID: id}}) })
+		case abi.KindClear:
+			if t := d.timers[e.ID]; t != nil {
+				t.Stop()
+				delete(d.timers, e.ID)
+			}
+		case abi.KindEvent:
+			d.event(e)
+		case abi.KindResult:
+			d.result(e)
+		case abi.KindStore:
+			d.store(e)
+		default:
+			return fmt.Errorf("host: unknown effect %q", e.Kind)
+		}
+	}
+	return nil
+}
+
+// fetch performs an HTTP request for the module; credentials are added here, never in the module.
+// Redirects are the module's business (its http.Client follows them), so the transport is used raw.
+func (d *driver) fetch(e abi.Envelope, body []byte) {
+	ctx, cancel := context.WithCancel(context.Background())
+	f := &hostFetch{cancel: cancel}
+	d.fetches[e.ID] = f
+	id := e.ID
+	go func() {
+		req, err := http.NewRequestWithContext(ctx, e.Method, e.URL, bytes.NewReader(body))
+		if err != nil {
+			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: &abi.Error{Code: string(adapter.CodeNetworkError), Message: err.Error()}}})
+			return
+		}
+		req.Header = http.Header(e.Headers).Clone()
+		if req.Header == nil {
+			req.Header = http.Header{}
+		}
+		resp, err := d.h.creds.RoundTrip(req)
+		if err != nil {
+			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: d.h.fetchError(err)}})
+			return
+		}
+		f.mu.Lock()
+		f.body = resp.Body
+		f.mu.Unlock()
+		context.AfterFunc(ctx, func() { _ = resp.Body.Close() }) // an abort also ends the body
+		d.push(input{env: abi.Envelope{Kind: abi.KindResponse, ID: id, HTTPStatus: resp.StatusCode, Headers: resp.Header}})
+	}()
+}
+
+// read delivers the next chunk of a body: one read per request, so nothing buffers unasked.
+func (d *driver) read(id uint64) {
+	f := d.fetches[id]
+	if f == nil {
+		return
+	}
+	f.mu.Lock()
+	body := f.body
+	f.mu.Unlock()
+	go func() {
+		buf := make([]byte, chunkSize)
+		n, err := body.Read(buf)
+		for n == 0 && err == nil {
+			n, err = body.Read(buf)
+		}
+		if n > 0 {
+			d.push(input{env: abi.Envelope{Kind: abi.KindChunk, ID: id}, data: buf[:n]})
+		}
+		switch {
+		case errors.Is(err, io.EOF):
+			d.push(input{env: abi.Envelope{Kind: abi.KindEnd, ID: id}})
+		case err != nil:
+			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: d.h.fetchError(err)}})
+		}
+	}()
+}
+
+func (d *driver) event(e abi.Envelope) {
+	if e.Event == nil {
+		return
+	}
+	ev := d.h.redactEvent(*e.Event)
+	d.mu.Lock()
+	pc := d.calls[e.ID]
+	d.mu.Unlock()
+	d.h.disp.post(func() {
+		if pc != nil && pc.onEvent != nil {
+			deliver(pc.onEvent, ev)
+		}
+		for _, l := range d.h.listenerSnapshot() {
+			deliver(l, ev)
+		}
+	})
+}
+
+func (d *driver) result(e abi.Envelope) {
+	d.mu.Lock()
+	pc := d.calls[e.ID]
+	delete(d.calls, e.ID)
+	d.mu.Unlock()
+	if pc == nil {
+		return
+	}
+	if e.Error != nil {
+		e.Error.Message = d.h.creds.Redact(e.Error.Message)
+	}
+	d.resolve(pc, e)
+}
+
+// resolve hands a result to its caller: a Submit's through the dispatcher, after its events.
+func (d *driver) resolve(pc *pendingCall, e abi.Envelope) {
+	if pc.method == abi.MethodSubmit {
+		d.h.disp.post(func() { pc.done <- e })
+		return
+	}
+	pc.done <- e
+}
+
+// store answers the module's context store requests from the host's ContextStore.
+func (d *driver) store(e abi.Envelope) {
+	store := d.h.opts.ContextStore
+	if store == nil {
+		return
+	}
+	if e.Method == "hold" || e.Method == "release" {
+		if h, ok := store.(interface {
+			Hold(string)
+			Release(string)
+		}); ok {
+			if e.Method == "hold" {
+				h.Hold(e.OwnerID)
+			} else {
+				h.Release(e.OwnerID)
+			}
+		}
+		return
+	}
+	go func() {
+		ctx := context.Background()
+		done := abi.Envelope{Kind: abi.KindStoreDone, ID: e.ID}
+		var err error
+		switch e.Method {
+		case "get":
+			done.ContextID, done.Found, err = store.Get(ctx, e.OwnerID)
+		case "set":
+			err = store.Set(ctx, e.OwnerID, e.ContextID)
+		case "delete":
+			err = store.Delete(ctx, e.OwnerID)
+		default:
+			err = fmt.Errorf("unknown store method %q", e.Method)
+		}
+		if err != nil {
+			done.Error = &abi.Error{Code: string(adapter.CodeInternal), Message: d.h.creds.Redact(err.Error())}
+		}
+		d.push(input{env: done})
+	}()
+}
+
+// fetchError types a transport failure for the module.
+func (h *Adapter) fetchError(err error) *abi.Error {
+	var headerErr *credentials.HeaderFuncError
+	if errors.As(err, &headerErr) {
+		return &abi.Error{Code: string(adapter.CodeHeadersFailed), Message: h.creds.Redact(headerErr.Err.Error())}
+	}
+	return &abi.Error{Code: string(adapter.CodeNetworkError), Message: h.creds.Redact(err.Error())}
+}
+
+func firstLines(s string, n int) string {
+	lines := bytes.SplitN([]byte(s), []byte("\n"), n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return string(bytes.Join(lines, []byte(" | ")))
+}
+
+// stop ends the loop and closes the instance; pending calls are rejected as closed.
+func (d *driver) stop() {
+	d.mu.Lock()
+	if d.dead == nil {
+		d.dead = errClosed
+	}
+	calls := d.calls
+	d.calls = map[uint64]*pendingCall{}
+	d.mu.Unlock()
+	select {
+	case d.wake <- struct{}{}:
+	default:
+	}
+	<-d.stopped
+	for _, f := range d.fetches {
+		f.cancel()
+	}
+	for _, t := range d.timers {
+		t.Stop()
+	}
+	for _, pc := range calls {
+		d.resolve(pc, abi.Envelope{Error: wireError(errClosed)})
+	}
+	_ = d.inst.close(context.Background()) // nothing to report: the instance is discarded
+}

@@ -1,0 +1,166 @@
+package host
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"fmt"
+	"sync"
+	"sync/atomic"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/api"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+)
+
+// CompilationCacheDir, when set before the first New, keeps wazero's compiled code on disk so
+// that later processes skip compilation (about 5 s for the full module). Tests use it.
+var CompilationCacheDir string
+
+// engine is the process's one wazero runtime with each flavour compiled at most once.
+type engine struct {
+	once     sync.Once
+	err      error
+	rt       wazero.Runtime
+	mu       sync.Mutex
+	compiled map[Flavour]*compiledModule
+}
+
+type compiledModule struct {
+	once sync.Once
+	mod  wazero.CompiledModule
+	err  error
+}
+
+var shared engine
+
+// sleeps counts the Go runtime's requests to sleep (poll_oneoff with a clock). The module never
+// uses runtime timers, so a sleep means a wrong quiescence count: Stats reports it loudly.
+var sleeps atomic.Int64
+
+func (e *engine) runtime() (wazero.Runtime, error) {
+	e.once.Do(func() {
+		ctx := context.Background()
+		cfg := wazero.NewRuntimeConfig()
+		if CompilationCacheDir != "" {
+			cache, err := wazero.NewCompilationCacheWithDir(CompilationCacheDir)
+			if err != nil {
+				e.err = fmt.Errorf("host: compilation cache: %w", err)
+				return
+			}
+			cfg = cfg.WithCompilationCache(cache)
+		}
+		e.rt = wazero.NewRuntimeWithConfig(ctx, cfg)
+		if _, err := wasi_snapshot_preview1.Instantiate(ctx, e.rt); err != nil {
+			e.err = fmt.Errorf("host: WASI: %w", err)
+		}
+		e.compiled = map[Flavour]*compiledModule{}
+	})
+	return e.rt, e.err
+}
+
+// compile returns flavour f compiled, compiling it on first use.
+func (e *engine) compile(f Flavour) (wazero.CompiledModule, error) {
+	rt, err := e.runtime()
+	if err != nil {
+		return nil, err
+	}
+	e.mu.Lock()
+	c := e.compiled[f]
+	if c == nil {
+		c = &compiledModule{}
+		e.compiled[f] = c
+	}
+	e.mu.Unlock()
+	c.once.Do(func() {
+		var wasm []byte
+		if wasm, c.err = moduleBytes(f); c.err != nil {
+			return
+		}
+		if c.mod, c.err = rt.CompileModule(context.Background(), wasm); c.err != nil {
+			c.err = fmt.Errorf("host: compiling %s: %w", f, c.err)
+		}
+	})
+	return c.mod, c.err
+}
+
+// instance is one running module: one adapter.
+type instance struct {
+	mod    api.Module
+	alloc  api.Function
+	call   api.Function
+	stderr *lockedBuffer
+}
+
+// instantiate starts a fresh, anonymous instance (any number can coexist) with real clocks and
+// crypto/rand: wazero's defaults are fake and deterministic.
+func (e *engine) instantiate(ctx context.Context, f Flavour) (*instance, error) {
+	compiled, err := e.compile(f)
+	if err != nil {
+		return nil, err
+	}
+	stderr := &lockedBuffer{}
+	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
+		WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader).WithStderr(stderr).
+		WithNanosleep(func(int64) { sleeps.Add(1) }).WithOsyield(func() {})
+	mod, err := e.rt.InstantiateModule(ctx, compiled, cfg)
+	if err != nil {
+		return nil, fmt.Errorf("host: instantiating %s: %w (%s)", f, err, stderr.String())
+	}
+	inst := &instance{mod: mod, alloc: mod.ExportedFunction("a2aport_alloc"), call: mod.ExportedFunction("a2aport_call"), stderr: stderr}
+	if inst.alloc == nil || inst.call == nil {
+		_ = mod.Close(ctx) // unusable either way; the missing export is the error to report
+		return nil, fmt.Errorf("host: %s lacks the a2aport exports", f)
+	}
+	return inst, nil
+}
+
+// exchange sends one input frame and returns a copy of the effect frame.
+func (in *instance) exchange(ctx context.Context, frame []byte) ([]byte, error) {
+	res, err := in.alloc.Call(ctx, uint64(len(frame)))
+	if err != nil {
+		return nil, err
+	}
+	ptr := uint32(res[0])
+	if !in.mod.Memory().Write(ptr, frame) {
+		return nil, fmt.Errorf("host: input frame of %d bytes outside module memory", len(frame))
+	}
+	res, err = in.call.Call(ctx, uint64(ptr), uint64(len(frame)))
+	if err != nil {
+		return nil, err
+	}
+	outPtr, outLen := uint32(res[0]>>32), uint32(res[0])
+	if res[0] == 0 {
+		return nil, fmt.Errorf("host: the module rejected the input frame")
+	}
+	out, ok := in.mod.Memory().Read(outPtr, outLen)
+	if !ok {
+		return nil, fmt.Errorf("host: effect frame outside module memory")
+	}
+	return bytes.Clone(out), nil // the module reuses this memory on the next call
+}
+
+func (in *instance) memorySize() uint32 { return in.mod.Memory().Size() }
+
+func (in *instance) close(ctx context.Context) error { return in.mod.Close(ctx) }
+
+// lockedBuffer collects the module's stderr (Go's panic messages) for trap reports.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.buf.Len() > 64<<10 {
+		return len(p), nil // enough to explain a trap
+	}
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}

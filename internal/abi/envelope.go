@@ -1,0 +1,137 @@
+package abi
+
+import (
+	"github.com/mailru/easyjson"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// Kinds of envelopes. Inputs go from the host to the module, effects from the module to the host.
+const (
+	// Inputs.
+	KindCall      = "call"      // an API call: ID, Method and its arguments
+	KindResponse  = "response"  // fetch ID's response head: HTTPStatus, Headers
+	KindChunk     = "chunk"     // the next body bytes of fetch ID: Body
+	KindEnd       = "end"       // fetch ID's body ended
+	KindFailed    = "failed"    // fetch ID failed (before or during the body): Error
+	KindTimer     = "timer"     // timer ID fired
+	KindStoreDone = "storeDone" // context store request ID answered: ContextID, Found, Error
+
+	// Effects.
+	KindFetch  = "fetch"  // start fetch ID: Method, URL, Headers, Body
+	KindRead   = "read"   // deliver the next chunk of fetch ID's body
+	KindAbort  = "abort"  // abort fetch ID (its request or body)
+	KindSet    = "set"    // arm timer ID to fire after Nanos
+	KindClear  = "clear"  // disarm timer ID
+	KindEvent  = "event"  // an event of the Submit call ID: Event
+	KindResult = "result" // the result of call ID: one value field or Error
+	KindStore  = "store"  // context store request ID: Method (get, set, delete, hold, release), OwnerID, ContextID
+)
+
+// API methods of KindCall.
+const (
+	MethodInit                 = "init"
+	MethodDescribe             = "describe"
+	MethodStart                = "start"
+	MethodHealth               = "health"
+	MethodSubmit               = "submit"
+	MethodStatus               = "status"
+	MethodCancel               = "cancel"
+	MethodRespondInput         = "respondInput"
+	MethodRespondAuthorization = "respondAuthorization"
+	MethodClose                = "close"
+	// Test hooks: counters, a recovered panic inside a call, a trap that kills the instance.
+	MethodStats = "_stats"
+	MethodPanic = "_panic"
+	MethodTrap  = "_trap"
+)
+
+// Span locates bytes in a frame's payload.
+type Span struct {
+	Off uint32 `json:"o"`
+	Len uint32 `json:"n"`
+}
+
+// Batch is a frame's header.
+//
+//easyjson:json
+type Batch struct {
+	// Now is the host's wall clock in Unix nanoseconds when it sent the batch (inputs only).
+	Now       int64      `json:"now,omitempty"`
+	Envelopes []Envelope `json:"e"`
+}
+
+// Envelope is one input or effect; Kind says which fields matter.
+type Envelope struct {
+	Kind string `json:"k"`
+	ID   uint64 `json:"id,omitempty"`
+
+	// Calls.
+	Method         string                 `json:"m,omitempty"`
+	Init           *Init                  `json:"init,omitempty"`
+	Work           *adapter.Work          `json:"work,omitempty"`
+	WorkID         string                 `json:"workId,omitempty"`
+	OwnerID        string                 `json:"ownerId,omitempty"`
+	InputRequestID string                 `json:"inputRequestId,omitempty"`
+	Response       *adapter.InputResponse `json:"response,omitempty"`
+
+	// Results: at most one value, or Error.
+	Outcome     *adapter.Outcome      `json:"outcome,omitempty"`
+	Description *adapter.Description  `json:"description,omitempty"`
+	Health      *adapter.Health       `json:"health,omitempty"`
+	Status      *adapter.Status       `json:"status,omitempty"`
+	Cancel      *adapter.CancelResult `json:"cancel,omitempty"`
+	Stats       *Stats                `json:"stats,omitempty"`
+	Error       *Error                `json:"error,omitempty"`
+
+	// Fetches.
+	URL        string              `json:"url,omitempty"`
+	Headers    map[string][]string `json:"headers,omitempty"`
+	HTTPStatus int                 `json:"httpStatus,omitempty"`
+	Body       *Span               `json:"body,omitempty"`
+
+	// Timers.
+	Nanos int64 `json:"ns,omitempty"`
+
+	// Events.
+	Event *adapter.Event `json:"event,omitempty"`
+
+	// Context store.
+	ContextID string `json:"contextId,omitempty"`
+	Found     bool   `json:"found,omitempty"`
+}
+
+// Init creates the module's adapter: adapter.Options less what stays in the host (credentials,
+// transport, clock) and with durations in milliseconds.
+type Init struct {
+	AgentCardURL        string              `json:"agentCardUrl,omitempty"`
+	AgentCard           easyjson.RawMessage `json:"agentCard,omitempty"`
+	AcceptedOutputModes []string            `json:"acceptedOutputModes,omitempty"`
+	PollIntervalMs      int64               `json:"pollIntervalMs,omitempty"`
+	TimeoutMs           int64               `json:"timeoutMs,omitempty"`
+	RequestTimeoutMs    int64               `json:"requestTimeoutMs,omitempty"`
+	LegacyCompat        *bool               `json:"legacyCompat,omitempty"`
+	ReuseContext        bool                `json:"reuseContext,omitempty"`
+	// HostContextStore routes context ids to the host's store through store effects.
+	HostContextStore bool   `json:"hostContextStore,omitempty"`
+	Label            string `json:"label,omitempty"`
+}
+
+// Error is an adapter.Error on the wire; failed fetches use Code and Message only.
+type Error struct {
+	Code      string `json:"code"`
+	Message   string `json:"message"`
+	Status    int    `json:"status,omitempty"`
+	Retryable bool   `json:"retryable,omitempty"`
+}
+
+// Stats are the module's live counters (MethodStats), for leak tests.
+type Stats struct {
+	Goroutines int    `json:"goroutines"`
+	Busy       int    `json:"busy"`
+	Sleeping   int    `json:"sleeping"`
+	Fetches    int    `json:"fetches"`
+	Timers     int    `json:"timers"`
+	HeapBytes  uint64 `json:"heapBytes"`
+	Panics     int    `json:"panics"` // recovered outside any call (timer callbacks)
+}

@@ -1,0 +1,143 @@
+package bridge
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/abi"
+	"github.com/a2aport/a2aport/internal/park"
+)
+
+// Bridge is the module's side of the boundary. The module has exactly one.
+type Bridge struct {
+	sched *scheduler
+
+	mu      sync.Mutex // guards everything below
+	out     abi.Writer // effects of the current batch
+	now     time.Time  // the host's clock at the last batch
+	nextID  uint64     // ids of fetches, timers and store requests
+	fetches map[uint64]*fetch
+	timers  map[uint64]func()
+	stores  map[uint64]*storeRequest
+	port    *adapter.Adapter
+	panics  int
+}
+
+// New returns the bridge and installs its scheduler as the adapter's way of waiting.
+func New() *Bridge {
+	b := &Bridge{
+		sched:   newScheduler(),
+		fetches: map[uint64]*fetch{},
+		timers:  map[uint64]func(){},
+		stores:  map[uint64]*storeRequest{},
+	}
+	park.SetWaiter(b.sched.Wait)
+	return b
+}
+
+// Call applies one input frame, runs until quiescent, and returns the effect frame. It never
+// blocks on the host: everything the goroutines wait for is in the returned effects.
+func (b *Bridge) Call(frame []byte) []byte {
+	batch, payload, err := abi.ReadFrame(frame)
+	if err != nil {
+		return b.fatal(err)
+	}
+	b.mu.Lock()
+	if batch.Now != 0 {
+		b.now = time.Unix(0, batch.Now)
+	}
+	b.mu.Unlock()
+	for _, e := range batch.Envelopes {
+		if err := b.apply(e, payload); err != nil {
+			b.emit(abi.Envelope{Kind: abi.KindResult, ID: e.ID, Error: &abi.Error{Code: string(adapter.CodeInternal), Message: err.Error()}})
+		}
+	}
+	b.sched.recheck()
+	b.sched.waitIdle()
+	return b.flush()
+}
+
+// apply routes one input.
+func (b *Bridge) apply(e abi.Envelope, payload []byte) error {
+	switch e.Kind {
+	case abi.KindCall:
+		b.call(e)
+	case abi.KindResponse, abi.KindChunk, abi.KindEnd, abi.KindFailed:
+		return b.deliverFetch(e, payload)
+	case abi.KindTimer:
+		b.mu.Lock()
+		f := b.timers[e.ID]
+		delete(b.timers, e.ID)
+		b.mu.Unlock()
+		if f != nil { // a timer cleared after the host fired it is ignored
+			b.sched.Go(f, b.logPanic)
+		}
+	case abi.KindStoreDone:
+		b.deliverStore(e)
+	default:
+		return fmt.Errorf("bridge: unknown input kind %q", e.Kind)
+	}
+	return nil
+}
+
+// emit queues an effect; body, when non-nil, goes to the payload.
+func (b *Bridge) emit(e abi.Envelope) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.out.Add(e)
+}
+
+func (b *Bridge) emitWithBody(e abi.Envelope, body []byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if body != nil {
+		e.Body = b.out.Bytes(body)
+	}
+	b.out.Add(e)
+}
+
+func (b *Bridge) newID() uint64 {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.nextID++
+	return b.nextID
+}
+
+func (b *Bridge) flush() []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	frame, err := b.out.Frame(0)
+	b.out.Reset()
+	if err != nil {
+		return b.fatalLocked(err)
+	}
+	return frame
+}
+
+// fatal answers a frame the bridge cannot read with a single error result (id 0).
+func (b *Bridge) fatal(err error) []byte {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.fatalLocked(err)
+}
+
+func (b *Bridge) fatalLocked(err error) []byte {
+	var w abi.Writer
+	w.Add(abi.Envelope{Kind: abi.KindResult, Error: &abi.Error{Code: string(adapter.CodeInternal), Message: err.Error()}})
+	frame, ferr := w.Frame(0)
+	if ferr != nil {
+		panic(errors.Join(err, ferr)) // cannot even report: let the host see a trap
+	}
+	return frame
+}
+
+// logPanic keeps a panic in a timer callback from killing the module and counts it (Stats): the
+// adapter's callbacks only cancel contexts and close channels, so one is a bug worth seeing.
+func (b *Bridge) logPanic(any) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.panics++
+}

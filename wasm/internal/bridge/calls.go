@@ -1,0 +1,159 @@
+package bridge
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/abi"
+)
+
+// call runs one API call in a counted goroutine and emits its result. A panic becomes the call's
+// INTERNAL error and the module stays usable.
+func (b *Bridge) call(e abi.Envelope) {
+	b.sched.Go(func() {
+		res := b.dispatch(e)
+		res.Kind, res.ID = abi.KindResult, e.ID
+		b.emit(res)
+	}, func(v any) {
+		b.emit(abi.Envelope{Kind: abi.KindResult, ID: e.ID, Error: &abi.Error{
+			Code: string(adapter.CodeInternal), Message: fmt.Sprintf("internal error in %s: %v", e.Method, v)}})
+	})
+}
+
+// dispatch performs the call and returns its result fields.
+func (b *Bridge) dispatch(e abi.Envelope) abi.Envelope {
+	switch e.Method {
+	case abi.MethodInit:
+		return result(nil, b.init(e.Init))
+	case abi.MethodStats:
+		return abi.Envelope{Stats: b.stats()}
+	case abi.MethodPanic:
+		panic("deliberate panic (test hook)")
+	case abi.MethodTrap:
+		// Unrecovered in a counted goroutine: the runtime aborts the module within this batch.
+		b.sched.Go(func() { panic("deliberate trap (test hook)") }, nil)
+		b.sched.Wait(func() bool { return false })
+		return abi.Envelope{}
+	}
+	b.mu.Lock()
+	p := b.port
+	b.mu.Unlock()
+	if p == nil {
+		return result(nil, &adapter.Error{Code: adapter.CodeInternal, Message: "the module has no adapter: call init first"})
+	}
+	ctx := context.Background()
+	switch e.Method {
+	case abi.MethodDescribe:
+		d := p.Describe()
+		return abi.Envelope{Description: &d}
+	case abi.MethodStart:
+		h, err := p.Start(ctx)
+		return result(&abi.Envelope{Health: &h}, err)
+	case abi.MethodHealth:
+		h, err := p.Health(ctx)
+		return result(&abi.Envelope{Health: &h}, err)
+	case abi.MethodSubmit:
+		if e.Work == nil {
+			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit requires task id, owner and input"})
+		}
+		out, err := p.Submit(ctx, *e.Work, adapter.OnEvent(func(ev adapter.Event) {
+			b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &ev})
+		}))
+		return result(&abi.Envelope{Outcome: &out}, err)
+	case abi.MethodStatus:
+		st := p.Status(e.WorkID, e.OwnerID)
+		return abi.Envelope{Status: &st}
+	case abi.MethodCancel:
+		res, err := p.Cancel(ctx, e.WorkID, e.OwnerID)
+		return result(&abi.Envelope{Cancel: &res}, err)
+	case abi.MethodRespondInput, abi.MethodRespondAuthorization:
+		var resp adapter.InputResponse
+		if e.Response != nil {
+			resp = *e.Response
+		}
+		respond := p.RespondInput
+		if e.Method == abi.MethodRespondAuthorization {
+			respond = p.RespondAuthorization
+		}
+		return result(nil, respond(ctx, e.WorkID, e.InputRequestID, resp, e.OwnerID))
+	case abi.MethodClose:
+		return result(nil, p.Close())
+	default:
+		return result(nil, &adapter.Error{Code: adapter.CodeInternal, Message: fmt.Sprintf("unknown method %q", e.Method)})
+	}
+}
+
+// result returns ok, or the typed error in place of any value.
+func result(ok *abi.Envelope, err error) abi.Envelope {
+	if err != nil {
+		return abi.Envelope{Error: wireError(err)}
+	}
+	if ok == nil {
+		return abi.Envelope{}
+	}
+	return *ok
+}
+
+func wireError(err error) *abi.Error {
+	var ae *adapter.Error
+	if errors.As(err, &ae) {
+		return &abi.Error{Code: string(ae.Code), Message: ae.Message, Status: ae.Status, Retryable: ae.Retryable}
+	}
+	return &abi.Error{Code: string(adapter.CodeInternal), Message: err.Error()}
+}
+
+// init creates the module's one adapter.
+func (b *Bridge) init(in *abi.Init) error {
+	if in == nil {
+		return &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "init needs options"}
+	}
+	opts := adapter.Options{
+		AgentCardURL:        in.AgentCardURL,
+		AcceptedOutputModes: in.AcceptedOutputModes,
+		PollInterval:        time.Duration(in.PollIntervalMs) * time.Millisecond,
+		Timeout:             time.Duration(in.TimeoutMs) * time.Millisecond,
+		RequestTimeout:      time.Duration(in.RequestTimeoutMs) * time.Millisecond,
+		LegacyCompat:        in.LegacyCompat,
+		ReuseContext:        in.ReuseContext,
+		Label:               in.Label,
+		Transport:           b,
+		Clock:               clock{b},
+	}
+	if len(in.AgentCard) > 0 {
+		opts.AgentCard = new(a2a.AgentCard)
+		if err := json.Unmarshal(in.AgentCard, opts.AgentCard); err != nil {
+			return &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard is not a valid agent card: " + err.Error()}
+		}
+	}
+	if in.HostContextStore {
+		opts.ContextStore = hostStore{b}
+	}
+	p, err := adapter.New(opts)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.port != nil {
+		return &adapter.Error{Code: adapter.CodeInternal, Message: "init: the module already has an adapter"}
+	}
+	b.port = p
+	return nil
+}
+
+func (b *Bridge) stats() *abi.Stats {
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	busy, sleeping := b.sched.counts()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return &abi.Stats{Goroutines: runtime.NumGoroutine(), Busy: busy, Sleeping: sleeping,
+		Fetches: len(b.fetches), Timers: len(b.timers), HeapBytes: m.HeapAlloc, Panics: b.panics}
+}
