@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
@@ -22,6 +23,7 @@ type Adapter struct {
 	creds   *credentials.Transport
 	clock   adapter.Clock
 	disp    *dispatcher
+	reads   atomic.Int64
 
 	mu        sync.Mutex
 	drv       *driver // nil after a trap until the next call starts a fresh instance

@@ -38,8 +38,9 @@ type driver struct {
 }
 
 type input struct {
-	env  abi.Envelope
-	data []byte // payload bytes (body chunks)
+	env   abi.Envelope
+	data  []byte // payload bytes (body chunks)
+	probe func() // not for the module: runs on the loop goroutine, which owns the tables it reads
 }
 
 type pendingCall struct {
@@ -102,18 +103,26 @@ func (d *driver) loop() {
 		d.inbox = nil
 		dead := d.dead
 		d.mu.Unlock()
+		w.Reset()
+		for _, in := range batch {
+			switch {
+			case in.probe != nil:
+				in.probe()
+			case dead == nil:
+				if in.env.Kind == abi.KindTimer {
+					delete(d.timers, in.env.ID) // fired: the module forgets it too
+				}
+				if in.data != nil {
+					in.env.Body = w.Bytes(in.data)
+				}
+				w.Add(in.env)
+			}
+		}
 		if dead != nil {
 			return
 		}
-		if len(batch) == 0 {
+		if w.Len() == 0 {
 			continue
-		}
-		w.Reset()
-		for _, in := range batch {
-			if in.data != nil {
-				in.env.Body = w.Bytes(in.data)
-			}
-			w.Add(in.env)
 		}
 		frame, err := w.Frame(d.h.clock.Now().UnixNano())
 		if err == nil {
@@ -235,6 +244,7 @@ func (d *driver) read(id uint64) {
 	f.mu.Lock()
 	body := f.body
 	f.mu.Unlock()
+	d.h.reads.Add(1)
 	go func() {
 		buf := make([]byte, chunkSize)
 		n, err := body.Read(buf)
@@ -374,5 +384,6 @@ func (d *driver) stop() {
 	for _, pc := range calls {
 		d.resolve(pc, abi.Envelope{Error: wireError(errClosed)})
 	}
+	sleeps.Add(d.inst.sleeps.Load())
 	_ = d.inst.close(context.Background()) // nothing to report: the instance is discarded
 }

@@ -34,8 +34,9 @@ type compiledModule struct {
 
 var shared engine
 
-// sleeps counts the Go runtime's requests to sleep (poll_oneoff with a clock). The module never
-// uses runtime timers, so a sleep means a wrong quiescence count: Stats reports it loudly.
+// sleeps counts the Go runtime's requests to sleep (poll_oneoff with a clock) in instances that
+// ended normally. The module never uses runtime timers, so a sleep means a wrong quiescence count:
+// Stats reports it loudly. A trapping instance may sleep while it dies; those are not counted.
 var sleeps atomic.Int64
 
 func (e *engine) runtime() (wazero.Runtime, error) {
@@ -90,6 +91,7 @@ type instance struct {
 	alloc  api.Function
 	call   api.Function
 	stderr *lockedBuffer
+	sleeps atomic.Int64
 }
 
 // instantiate starts a fresh, anonymous instance (any number can coexist) with real clocks and
@@ -99,15 +101,15 @@ func (e *engine) instantiate(ctx context.Context, f Flavour) (*instance, error) 
 	if err != nil {
 		return nil, err
 	}
-	stderr := &lockedBuffer{}
+	inst := &instance{stderr: &lockedBuffer{}}
 	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
-		WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader).WithStderr(stderr).
-		WithNanosleep(func(int64) { sleeps.Add(1) }).WithOsyield(func() {})
+		WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader).WithStderr(inst.stderr).
+		WithNanosleep(func(int64) { inst.sleeps.Add(1) }).WithOsyield(func() {})
 	mod, err := e.rt.InstantiateModule(ctx, compiled, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("host: instantiating %s: %w (%s)", f, err, stderr.String())
+		return nil, fmt.Errorf("host: instantiating %s: %w (%s)", f, err, inst.stderr.String())
 	}
-	inst := &instance{mod: mod, alloc: mod.ExportedFunction("a2aport_alloc"), call: mod.ExportedFunction("a2aport_call"), stderr: stderr}
+	inst.mod, inst.alloc, inst.call = mod, mod.ExportedFunction("a2aport_alloc"), mod.ExportedFunction("a2aport_call")
 	if inst.alloc == nil || inst.call == nil {
 		_ = mod.Close(ctx) // unusable either way; the missing export is the error to report
 		return nil, fmt.Errorf("host: %s lacks the a2aport exports", f)

@@ -20,6 +20,11 @@ var server *agent.Server
 
 func TestMain(m *testing.M) {
 	host.CompilationCacheDir = hosttest.CompilationCacheDir()
+	// Build and compile both module flavours before any test's deadline starts.
+	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
+		fmt.Fprintln(os.Stderr, "preparing the module:", err)
+		os.Exit(1)
+	}
 	var err error
 	if server, err = agent.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, "starting the test agent:", err)
@@ -27,6 +32,10 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	server.Close()
+	if n := host.RuntimeSleeps(); n != 0 && code == 0 {
+		fmt.Fprintf(os.Stderr, "the Go runtime in the module asked to sleep %d times: a quiescence count is wrong\n", n)
+		code = 1
+	}
 	os.Exit(code)
 }
 

@@ -38,6 +38,8 @@
 //	files ...       artifact "result", one line per non-text part of the message: "raw <filename>
 //	                <mediaType> <len>", "url <url> <mediaType> <filename>" or "data <json>"
 //	cutstream ...   like "slow 200" with text "after cut"; a stream is cut after its first event
+//	big N           one artifact "big" of N bytes of "x" (default 1 MiB) in a single event
+//	mismatch ...    like complete, but every contextId in the response is replaced (a moved context)
 //	emptystream ... a streaming send gets an event stream without events, and no task is created;
 //	                other sends behave like complete
 //	status500 ...   any message send gets HTTP 500 with the plain-text body "agent exploded"

@@ -19,6 +19,7 @@ const (
 	cutDelay     = 200 * time.Millisecond
 	maxChunks    = 100
 	defaultChunk = 3
+	maxBig       = 8 << 20
 )
 
 // scenarios maps the first word of a task's instruction to its script.
@@ -38,6 +39,7 @@ var scenarios = map[string]func(*turn){
 	"artifacts": artifacts,
 	"files":     files,
 	"cutstream": cutstream,
+	"big":       big,
 }
 
 func scenarioFor(word string) func(*turn) {
@@ -50,6 +52,15 @@ func scenarioFor(word string) func(*turn) {
 func complete(t *turn) {
 	if t.start("working") {
 		t.emit(t.artifact("result", "result", a2a.NewTextPart("echo: "+t.instruction)), t.done())
+	}
+}
+
+// big sends one artifact of N bytes of text in a single event: one large SSE event for stream
+// readers (default 1 MiB).
+func big(t *turn) {
+	n := intArg(t.args, 1<<20, 1, maxBig)
+	if t.start("working") {
+		t.emit(t.artifact("big", "big", a2a.NewTextPart(strings.Repeat("x", n))), t.done())
 	}
 }
 
