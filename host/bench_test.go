@@ -1,0 +1,136 @@
+package host
+
+import (
+	"bytes"
+	"compress/gzip"
+	"context"
+	"fmt"
+	"os"
+	"testing"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// BenchmarkModuleSize reports the size of both flavours, raw and gzipped (what a page downloads).
+func BenchmarkModuleSize(b *testing.B) {
+	for _, f := range []Flavour{Full, NoLegacy} {
+		b.Run(f.String(), func(b *testing.B) {
+			wasm, err := moduleBytes(f)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var gz bytes.Buffer
+			for b.Loop() {
+				gz.Reset()
+				w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+				if _, err := w.Write(wasm); err != nil {
+					b.Fatal(err)
+				}
+				if err := w.Close(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(len(wasm))/1e6, "MB-raw")
+			b.ReportMetric(float64(gz.Len())/1e6, "MB-gzip")
+		})
+	}
+}
+
+// BenchmarkCompile compiles the full module with a fresh runtime: cold (no cache) and from a
+// warm on-disk cache.
+func BenchmarkCompile(b *testing.B) {
+	wasm, err := moduleBytes(Full)
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx := context.Background()
+	dir := b.TempDir()
+	for _, mode := range []string{"cold", "cached"} {
+		b.Run(mode, func(b *testing.B) {
+			for b.Loop() {
+				cfg := wazero.NewRuntimeConfig()
+				if mode == "cached" {
+					cache, err := wazero.NewCompilationCacheWithDir(dir)
+					if err != nil {
+						b.Fatal(err)
+					}
+					cfg = cfg.WithCompilationCache(cache)
+				}
+				rt := wazero.NewRuntimeWithConfig(ctx, cfg)
+				if _, err := rt.CompileModule(ctx, wasm); err != nil {
+					b.Fatal(err)
+				}
+				if err := rt.Close(ctx); err != nil {
+					b.Fatal(err)
+				}
+				if mode == "cold" {
+					b.StopTimer()
+					_ = os.RemoveAll(dir) // warm the cache for "cached" once, outside the timing
+					warm(b, ctx, dir, wasm)
+					b.StartTimer()
+				}
+			}
+		})
+	}
+}
+
+func warm(b *testing.B, ctx context.Context, dir string, wasm []byte) {
+	cache, err := wazero.NewCompilationCacheWithDir(dir)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rt := wazero.NewRuntimeWithConfig(ctx, wazero.NewRuntimeConfig().WithCompilationCache(cache))
+	if _, err := rt.CompileModule(ctx, wasm); err != nil {
+		b.Fatal(err)
+	}
+	_ = rt.Close(ctx)
+}
+
+// BenchmarkInstantiate measures one adapter's instance: instantiate, _initialize, init, close.
+func BenchmarkInstantiate(b *testing.B) {
+	for b.Loop() {
+		h, err := New(context.Background(), adapter.Options{AgentCardURL: server.CardURL(streaming)})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if err := h.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkTrivialWork submits the same trivial Work natively and through the module, against
+// the same loopback agent, and reports both and their ratio (baseline: native).
+func BenchmarkTrivialWork(b *testing.B) {
+	ctx := context.Background()
+	opts := adapter.Options{AgentCardURL: server.CardURL(streaming)}
+	native, err := adapter.New(opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() { _ = native.Close() }()
+	module, err := New(ctx, opts)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer func() { _ = module.Close() }()
+	var spent [2]time.Duration
+	i := 0
+	for b.Loop() {
+		for k, p := range []adapter.Port{native, module} {
+			start := time.Now()
+			if _, err := p.Submit(ctx, adapter.Work{ID: fmt.Sprintf("b%d", i), OwnerID: "o", Instruction: "complete bench"}); err != nil {
+				b.Fatal(err)
+			}
+			spent[k] += time.Since(start)
+		}
+		i++
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(spent[0].Microseconds())/n, "µs-native/work")
+	b.ReportMetric(float64(spent[1].Microseconds())/n, "µs-module/work")
+	b.ReportMetric(float64(spent[1])/float64(spent[0]), "module/native")
+}

@@ -1,0 +1,19 @@
+// Package host runs a2aport.wasm under wazero and implements adapter.Port on top of it, so Go
+// programs and tests use the very module that browsers and Node load, with the same Options and
+// the same behaviour as the native adapter.
+//
+// The module is compiled once per process (set CompilationCacheDir to keep compiled code on disk)
+// and instantiated once per Adapter. Fetches are performed with Options.Transport and the
+// credentials are added here, never inside the module; timers run on Options.Clock. A trapped
+// instance rejects its pending calls with MODULE_TRAPPED and the next call starts a fresh one.
+//
+// By default the module is built from this package's source tree on first use and cached by a
+// hash of that source (a fresh clone needs no extra step); set Binary to use a prebuilt module.
+//
+//	a, err := host.New(ctx, adapter.Options{AgentCardURL: "https://agent.example/.well-known/agent-card.json"})
+//	if err != nil {
+//		return err
+//	}
+//	defer a.Close()
+//	out, err := a.Submit(ctx, adapter.Work{ID: "w1", OwnerID: "alice", Instruction: "Summarize the report"})
+package host
