@@ -60,18 +60,7 @@ func TestCancelWhileABodyReadIsPending(t *testing.T) {
 	h := newAdapter(t, streaming, adapter.Options{})
 	ctx := testContext(t)
 	w := adapter.Work{ID: "held", OwnerID: "o", Instruction: "hold " + t.Name()}
-	working := make(chan struct{})
-	var once sync.Once
-	done := make(chan error, 1)
-	go func() {
-		_, err := h.Submit(ctx, w, adapter.OnEvent(func(ev adapter.Event) {
-			if ev.State == adapter.StateWorking {
-				once.Do(func() { close(working) })
-			}
-		}))
-		done <- err
-	}()
-	<-working // the stream is open and the module waits for its next chunk
+	done := submitHeld(ctx, h, w) // the stream is open and the module waits for its next chunk
 	if st, err := h.Stats(ctx); err != nil || st.HostFetches != 1 {
 		t.Fatalf("Stats() = %+v, %v; want the stream's fetch open", st, err)
 	}
@@ -119,18 +108,7 @@ func TestTrapRejectsPendingCallsAndTheNextCallStartsAFreshInstance(t *testing.T)
 	h := newAdapter(t, streaming, adapter.Options{})
 	ctx := testContext(t)
 	w := adapter.Work{ID: "held", OwnerID: "o", Instruction: "hold " + t.Name()}
-	working := make(chan struct{})
-	var once sync.Once
-	held := make(chan error, 1)
-	go func() {
-		_, err := h.Submit(ctx, w, adapter.OnEvent(func(ev adapter.Event) {
-			if ev.State == adapter.StateWorking {
-				once.Do(func() { close(working) })
-			}
-		}))
-		held <- err
-	}()
-	<-working
+	held := submitHeld(ctx, h, w)
 	if _, err := h.call(ctx, abi.Envelope{Method: abi.MethodTrap}, nil); !errors.Is(err, adapter.ErrModuleTrapped) {
 		t.Fatalf("trapping call = %v, want MODULE_TRAPPED", err)
 	}
@@ -190,4 +168,25 @@ func assertQuiet(t *testing.T, h *Adapter) {
 		st.Module.Panics != 0 || st.RuntimeSleeps != 0 {
 		t.Errorf("after the Works ended: %+v", st)
 	}
+}
+
+// submitHeld submits a held Work and returns once the agent reported it working; the channel
+// receives the Submit's error.
+func submitHeld(ctx context.Context, h *Adapter, w adapter.Work) <-chan error {
+	working := make(chan struct{})
+	var once sync.Once
+	done := make(chan error, 1)
+	go func() {
+		_, err := h.Submit(ctx, w, adapter.OnEvent(func(ev adapter.Event) {
+			if ev.State == adapter.StateWorking {
+				once.Do(func() { close(working) })
+			}
+		}))
+		done <- err
+	}()
+	select {
+	case <-working:
+	case <-ctx.Done():
+	}
+	return done
 }

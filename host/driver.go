@@ -150,6 +150,13 @@ func (d *driver) die(cause error) {
 	calls := d.calls
 	d.calls = map[uint64]*pendingCall{}
 	d.mu.Unlock()
+	d.release(calls, dead)
+	d.h.trapped(d)
+}
+
+// release ends what the instance left behind (only once its loop no longer runs), rejects the
+// calls it will never answer with err, and closes it.
+func (d *driver) release(calls map[uint64]*pendingCall, err *adapter.Error) {
 	for _, f := range d.fetches {
 		f.cancel()
 	}
@@ -157,10 +164,9 @@ func (d *driver) die(cause error) {
 		t.Stop()
 	}
 	for _, pc := range calls {
-		d.resolve(pc, abi.Envelope{Error: wireError(dead)})
+		d.resolve(pc, abi.Envelope{Error: wireError(err)})
 	}
-	_ = d.inst.close(context.Background()) // already dead; closing frees its memory
-	d.h.trapped(d)
+	_ = d.inst.close(context.Background()) // the instance is discarded either way; nothing to report
 }
 
 // perform carries out one effect frame.
@@ -375,15 +381,6 @@ func (d *driver) stop() {
 	default:
 	}
 	<-d.stopped
-	for _, f := range d.fetches {
-		f.cancel()
-	}
-	for _, t := range d.timers {
-		t.Stop()
-	}
-	for _, pc := range calls {
-		d.resolve(pc, abi.Envelope{Error: wireError(errClosed)})
-	}
 	sleeps.Add(d.inst.sleeps.Load())
-	_ = d.inst.close(context.Background()) // nothing to report: the instance is discarded
+	d.release(calls, errClosed)
 }
