@@ -1,0 +1,191 @@
+// a2aport — the BackendPort for browsers, Electron and Node, backed by a2aport.wasm.
+
+/** A file attached to a Work. `url` may be a `data:` URL (sent to the agent as raw bytes). */
+export interface InputPart {
+  type: 'file';
+  mime?: string;
+  filename?: string;
+  url: string;
+}
+
+/** One piece of work for the agent. */
+export interface Work {
+  id: string;
+  ownerId: string;
+  instruction: string;
+  inputParts?: InputPart[];
+  /** 'isolated' starts a fresh remote context without touching the owner's conversation. */
+  continuity?: 'isolated';
+}
+
+/** One part of an artifact; `type` says which of text, raw, url, data is set. */
+export interface Part {
+  type: 'text' | 'raw' | 'url' | 'data';
+  text?: string;
+  raw?: Uint8Array;
+  url?: string;
+  data?: unknown;
+  mediaType?: string;
+  filename?: string;
+}
+
+export interface Artifact {
+  id: string;
+  name?: string;
+  description?: string;
+  parts: Part[];
+}
+
+/** The single result of a completed Work. */
+export interface Outcome {
+  content: string;
+  artifacts: Artifact[];
+}
+
+export type WorkState =
+  | 'submitted' | 'working' | 'input_required' | 'auth_required' | 'not_found'
+  | 'completed' | 'failed' | 'rejected' | 'cancelled';
+
+export interface InputRequest {
+  inputRequestId: string;
+  kind: 'input' | 'authorization';
+  mode: 'text';
+  prompt?: string;
+  /** On backend.input.resolved: the action that answered the request. */
+  action?: string;
+}
+
+/** Every event carries the Work id as `taskId` and its owner; never a remote id. */
+export interface BackendEvent {
+  type: 'backend.activity' | 'backend.message' | 'backend.artifact' | 'backend.input.requested' | 'backend.input.resolved';
+  taskId: string;
+  ownerId: string;
+  state?: WorkState;
+  text?: string;
+  artifact?: Artifact;
+  input?: InputRequest;
+}
+
+export interface Capabilities {
+  cancel: boolean;
+  streaming: boolean;
+  inputRequests: boolean;
+  continuity: boolean;
+  authorization: boolean;
+  inputModes?: string[];
+  outputModes?: string[];
+}
+
+/** Identity and capabilities; never a header, token or credential value. */
+export interface Description {
+  protocol: 'a2a';
+  label: string;
+  discovered: boolean;
+  agentCardUrl?: string;
+  transport?: 'JSONRPC' | 'HTTP+JSON';
+  protocolVersion?: string;
+  agentName?: string;
+  agentVersion?: string;
+  capabilities: Capabilities;
+}
+
+export interface Health {
+  ok: boolean;
+  started?: boolean;
+  closed?: boolean;
+  error?: string;
+}
+
+/** status(): with an id `{state}`; without, the runtime ('idle', 'ready', 'closed', with activeWorks). */
+export interface Status {
+  state: WorkState | 'idle' | 'ready' | 'closed';
+  started?: boolean;
+  activeWorks?: number;
+}
+
+export interface CancelResult {
+  taskId?: string;
+  state: 'cancelled' | 'not_found';
+}
+
+export interface InputResponse {
+  action?: 'accept' | 'decline' | 'cancel';
+  text?: string;
+  values?: Record<string, unknown>;
+}
+
+export interface OwnerOptions {
+  ownerId: string;
+}
+
+export interface SubmitOptions {
+  /** Aborting cancels the Work (as cancel() would). */
+  signal?: AbortSignal;
+  /** Receives this Work's events, in order, before the submit settles. */
+  onEvent?: (event: BackendEvent) => void;
+}
+
+/** The protocol-neutral port a frontend talks to. */
+export interface BackendPort {
+  describe(): Description;
+  start(): Promise<Health>;
+  health(): Promise<Health>;
+  submit(work: Work, options?: SubmitOptions): Promise<Outcome>;
+  status(workId?: string, options?: OwnerOptions): Status;
+  cancel(workId: string, options: OwnerOptions): Promise<CancelResult>;
+  respondInput(workId: string, inputRequestId: string, response: InputResponse, options: OwnerOptions): Promise<void>;
+  respondAuthorization(workId: string, inputRequestId: string, response: InputResponse, options: OwnerOptions): Promise<void>;
+  subscribe(listener: (event: BackendEvent) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** Keeps owner → context ids, e.g. in localStorage, so continuity survives a page reload. */
+export interface ContextStore {
+  get(ownerId: string): Promise<string | undefined | null> | string | undefined | null;
+  set(ownerId: string, contextId: string): Promise<void> | void;
+  delete(ownerId: string): Promise<void> | void;
+}
+
+/** What `headers` as a function receives: the request about to be sent. */
+export interface HeaderRequest {
+  url: string;
+  method: string;
+}
+
+export interface AdapterOptions {
+  /** The complete Agent Card URL (absolute http/https, no userinfo). Exactly one of agentCardUrl, agentCard. */
+  agentCardUrl?: string;
+  /** An in-memory Agent Card (A2A 1.0 JSON shape) replacing discovery. */
+  agentCard?: object;
+  /** Sent as `Authorization: Bearer <token>` unless headers set Authorization. */
+  token?: string;
+  /** Static headers, or a function called for every request (discovery and task requests). */
+  headers?: Record<string, string> | ((request: HeaderRequest) => Record<string, string> | Promise<Record<string, string>>);
+  /** Default: globalThis.fetch. */
+  fetchImpl?: typeof fetch;
+  acceptedOutputModes?: string[];
+  /** GetTask interval when the agent cannot stream. Default 1000, minimum 10. */
+  pollIntervalMs?: number;
+  /** Per Work; 0 (default) = no timeout. */
+  timeoutMs?: number;
+  /** Discovery and other requests outside a Work. Default 30000. */
+  requestTimeoutMs?: number;
+  /** A2A 0.3 agents through the compat layer (default true); false loads the smaller 1.0-only module. */
+  legacyCompat?: boolean;
+  reuseContext?: boolean;
+  contextStore?: ContextStore;
+  label?: string;
+  /** Where the module comes from: a URL, a Response, bytes, or a compiled WebAssembly.Module. */
+  wasm?: string | URL | Response | ArrayBuffer | Uint8Array | WebAssembly.Module;
+}
+
+/** Errors of the port: `code` as in the Go package (WORK_CANCELLED, A2A_TASK_FAILED, ...). */
+export class A2APortError extends Error {
+  readonly code: string;
+  readonly status?: number;
+  readonly retryable: boolean;
+  constructor(code: string, message: string, options?: { status?: number; retryable?: boolean; cause?: unknown });
+}
+
+/** Creates a BackendPort. Invalid options throw a TypeError naming the option. */
+export function createA2ABackendAdapter(options: AdapterOptions): BackendPort;
