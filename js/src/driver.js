@@ -1,0 +1,229 @@
+// Drives one module instance: batches inputs, calls the module, performs its effects
+// (wasm/ABI.md). The module never waits for us; we never block it: every effect is performed
+// asynchronously and its completion becomes an input of a later batch.
+
+import { A2APortError, fromWire } from './errors.js';
+import { FrameWriter, readFrame, slice } from './frame.js';
+import { HeaderFunctionError } from './credentials.js';
+
+const nowNanos = () => Date.now() * 1e6;
+
+export class Driver {
+  /**
+   * @param instance {exports, wasi} from loader.instantiate
+   * @param host {fetchImpl, credentials, contextStore, dispatch(fn), onTrap(driver)}
+   */
+  constructor(instance, host) {
+    this.exports = instance.exports;
+    this.wasi = instance.wasi;
+    this.host = host;
+    this.inbox = [];
+    this.scheduled = false;
+    this.running = false;
+    this.dead = null;
+    this.nextCall = 0;
+    this.calls = new Map(); // id → {method, onEvent, resolve, reject}
+    this.fetches = new Map(); // id → {controller, reader}
+    this.timers = new Map(); // id → timeout handle
+    this.reads = 0;
+  }
+
+  /** Queues an input for the next batch. */
+  push(envelope, data) {
+    if (this.dead) return;
+    this.inbox.push({ envelope, data });
+    if (!this.scheduled) {
+      this.scheduled = true;
+      queueMicrotask(() => {
+        this.scheduled = false;
+        this.flush();
+      });
+    }
+  }
+
+  /** Starts an API call; resolves with the result envelope. */
+  call(method, args = {}, onEvent) {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = ++this.nextCall;
+    const p = new Promise((resolve, reject) => this.calls.set(id, { method, onEvent, resolve, reject }));
+    this.push({ k: 'call', id, m: method, ...args });
+    return p;
+  }
+
+  /** Runs a call that the module answers within one batch (describe, status). */
+  callSync(method, args = {}) {
+    if (this.dead) throw this.dead;
+    let result;
+    const id = ++this.nextCall;
+    this.calls.set(id, { method, resolve: (e) => { result = e; }, reject: (e) => { result = e; } });
+    this.inbox.push({ envelope: { k: 'call', id, m: method, ...args } });
+    this.flush();
+    if (result === undefined) throw new A2APortError('INTERNAL', `a2aport: the module did not answer ${method} at once`);
+    if (result instanceof Error) throw result;
+    return result;
+  }
+
+  /** Sends everything queued to the module and performs the effects it returns. */
+  flush() {
+    if (this.running || this.dead || this.inbox.length === 0) return;
+    this.running = true;
+    try {
+      while (this.inbox.length > 0 && !this.dead) {
+        const batch = this.inbox;
+        this.inbox = [];
+        const w = new FrameWriter();
+        for (const { envelope, data } of batch) {
+          if (data) envelope.body = w.bytes(data);
+          w.add(envelope);
+        }
+        let out;
+        try {
+          out = this.exchange(w.encode(nowNanos()));
+        } catch (e) {
+          this.die(e);
+          return;
+        }
+        this.perform(out);
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** One export call: copy the frame in, run, copy the effects out at once. */
+  exchange(frame) {
+    const { a2aport_alloc: alloc, a2aport_call: call, memory } = this.exports;
+    const ptr = alloc(frame.byteLength);
+    new Uint8Array(memory.buffer, ptr, frame.byteLength).set(frame);
+    const packed = call(ptr, frame.byteLength);
+    if (packed === 0n) throw new Error('the module rejected the input frame');
+    const outPtr = Number(packed >> 32n);
+    const outLen = Number(packed & 0xffffffffn);
+    return new Uint8Array(memory.buffer.slice(outPtr, outPtr + outLen)); // the module reuses it
+  }
+
+  /** The instance trapped: every pending call fails, fetches and timers stop. */
+  die(cause) {
+    const stderr = this.wasi.state.stderr.split('\n').slice(0, 3).join(' | ');
+    const message = this.host.credentials.redact(`a2aport: the WebAssembly module stopped: ${cause?.message ?? cause}${stderr ? `: ${stderr}` : ''}`);
+    this.dead = new A2APortError('MODULE_TRAPPED', message, { cause });
+    this.release();
+    this.host.onTrap(this);
+  }
+
+  /** Stops the instance's fetches and timers and rejects its pending calls with the reason. */
+  release(reason = this.dead) {
+    this.dead ??= reason;
+    for (const f of this.fetches.values()) f.controller.abort();
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.fetches.clear();
+    this.timers.clear();
+    const calls = [...this.calls.values()];
+    this.calls.clear();
+    for (const c of calls) {
+      if (c.method === 'submit') this.host.dispatch(() => c.reject(reason));
+      else c.reject(reason);
+    }
+  }
+
+  perform(frame) {
+    const { envelopes, payload } = readFrame(frame);
+    for (const e of envelopes) {
+      switch (e.k) {
+        case 'fetch': this.fetch(e, slice(payload, e.body).slice()); break;
+        case 'read': this.read(e.id); break;
+        case 'abort': this.abort(e.id); break;
+        case 'set': this.timers.set(e.id, setTimeout(() => {
+          this.timers.delete(e.id);
+          this.push({ k: 'timer', id: e.id });
+        }, (e.ns ?? 0) / 1e6)); break;
+        case 'clear': clearTimeout(this.timers.get(e.id)); this.timers.delete(e.id); break;
+        case 'event': this.event(e); break;
+        case 'result': this.result(e); break;
+        case 'store': this.store(e); break;
+        default: this.die(new Error(`unknown effect ${e.k}`)); return;
+      }
+    }
+  }
+
+  fetch(e, body) {
+    const controller = new AbortController();
+    const entry = { controller, reader: null };
+    this.fetches.set(e.id, entry);
+    const fail = (err) => this.push({ k: 'failed', id: e.id, error: this.fetchError(err) });
+    (async () => {
+      const headers = await this.host.credentials.apply(e.url, e.m, e.headers);
+      const res = await this.host.fetchImpl(e.url, {
+        method: e.m, headers, body: body.byteLength > 0 ? body : undefined, signal: controller.signal,
+      });
+      entry.reader = res.body ? res.body.getReader() : null;
+      const h = {};
+      res.headers.forEach((value, name) => { (h[name] ??= []).push(value); });
+      this.push({ k: 'response', id: e.id, httpStatus: res.status, headers: h });
+    })().catch(fail);
+  }
+
+  /** Reads one chunk, only when the module asks: a slow reader never makes us buffer unasked. */
+  read(id) {
+    const entry = this.fetches.get(id);
+    if (!entry) return;
+    this.reads++;
+    if (!entry.reader) {
+      this.push({ k: 'end', id });
+      return;
+    }
+    entry.reader.read().then(({ done, value }) => {
+      if (value?.byteLength) this.push({ k: 'chunk', id }, value);
+      if (done) this.push({ k: 'end', id });
+      else if (!value?.byteLength) this.read(id);
+    }, (err) => this.push({ k: 'failed', id, error: this.fetchError(err) }));
+  }
+
+  abort(id) {
+    const entry = this.fetches.get(id);
+    if (!entry) return;
+    this.fetches.delete(id);
+    entry.controller.abort();
+    entry.reader?.cancel().catch(() => {}); // already ended or aborted: nothing to report
+  }
+
+  fetchError(err) {
+    const code = err instanceof HeaderFunctionError ? 'A2A_HEADERS_FAILED' : 'A2A_NETWORK_ERROR';
+    return { code, message: this.host.credentials.redact(String(err?.message ?? err)) };
+  }
+
+  event(e) {
+    const c = this.calls.get(e.id);
+    const ev = this.host.redactEvent(e.event);
+    this.host.dispatch(() => this.host.deliver(ev, c?.onEvent));
+  }
+
+  result(e) {
+    const c = this.calls.get(e.id);
+    if (!c) return;
+    this.calls.delete(e.id);
+    const settle = e.error
+      ? () => c.reject(fromWire({ ...e.error, message: this.host.credentials.redact(e.error.message) }))
+      : () => c.resolve(e);
+    // A submit settles after its events, in order; other calls settle at once.
+    if (c.method === 'submit') this.host.dispatch(settle);
+    else settle();
+  }
+
+  store(e) {
+    const store = this.host.contextStore;
+    if (!store || e.m === 'hold' || e.m === 'release') return;
+    (async () => {
+      if (e.m === 'get') {
+        const contextId = await store.get(e.ownerId);
+        return contextId ? { contextId, found: true } : {};
+      }
+      if (e.m === 'set') await store.set(e.ownerId, e.contextId);
+      else if (e.m === 'delete') await store.delete(e.ownerId);
+      return {};
+    })().then(
+      (answer) => this.push({ k: 'storeDone', id: e.id, ...answer }),
+      (err) => this.push({ k: 'storeDone', id: e.id, error: { code: 'INTERNAL', message: this.host.credentials.redact(String(err?.message ?? err)) } }),
+    );
+  }
+}

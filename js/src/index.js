@@ -1,0 +1,211 @@
+// a2aport: a protocol-neutral BackendPort for browsers, Electron and Node. The A2A client is the
+// Go adapter compiled to a2aport.wasm; this package only loads it, performs the effects it asks
+// for (fetch, timers, the context store) and exposes the port.
+
+import { createCredentials } from './credentials.js';
+import { Driver } from './driver.js';
+import { A2APortError } from './errors.js';
+import { instantiate, loadModule } from './loader.js';
+import { validateOptions } from './options.js';
+
+export { A2APortError };
+
+/** Creates a BackendPort. Invalid options throw a TypeError naming the option. */
+export function createA2ABackendAdapter(options) {
+  return new Backend(validateOptions(options));
+}
+
+const closedError = () => new A2APortError('ADAPTER_CLOSED', 'a2aport: the adapter is closed');
+
+/** Decodes base64 raw parts (Go's []byte) into bytes for JS callers. */
+function withBytes(artifact) {
+  if (!artifact?.parts) return artifact;
+  return {
+    ...artifact,
+    parts: artifact.parts.map((p) => (typeof p.raw === 'string' ? { ...p, raw: Uint8Array.from(atob(p.raw), (c) => c.charCodeAt(0)) } : p)),
+  };
+}
+
+class Backend {
+  #o;
+  #credentials;
+  #listeners = new Set();
+  #queue = [];
+  #draining = false;
+  #driver = null; // the live instance's driver
+  #starting = null; // the promise of the instance being created
+  #closed = false;
+  #lastDescription = null;
+
+  constructor(options) {
+    this.#o = options;
+    this.#credentials = createCredentials(options);
+  }
+
+  /** Returns the live driver, instantiating the module on first use and after a trap. */
+  #ready() {
+    if (this.#closed) return Promise.reject(closedError());
+    if (this.#driver) return Promise.resolve(this.#driver);
+    this.#starting ??= (async () => {
+      const module = await loadModule(this.#o, this.#o.fetchImpl);
+      const driver = new Driver(await instantiate(module), {
+        fetchImpl: this.#o.fetchImpl,
+        credentials: this.#credentials,
+        contextStore: this.#o.contextStore,
+        dispatch: (fn) => this.#dispatch(fn),
+        deliver: (ev, onEvent) => this.#deliver(ev, onEvent),
+        redactEvent: (ev) => this.#redactEvent(ev),
+        onTrap: (d) => { if (this.#driver === d) this.#driver = null; },
+      });
+      await driver.call('init', { init: this.#init() });
+      this.#driver = driver;
+      return driver;
+    })().finally(() => { this.#starting = null; });
+    return this.#starting;
+  }
+
+  #init() {
+    const o = this.#o;
+    return {
+      agentCardUrl: o.agentCardUrl, agentCard: o.agentCard, acceptedOutputModes: o.acceptedOutputModes,
+      pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
+      legacyCompat: o.legacyCompat, reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
+      label: o.label,
+    };
+  }
+
+  /** Runs listeners and submit settlements in order, after the batch that produced them. */
+  #dispatch(fn) {
+    this.#queue.push(fn);
+    if (this.#draining) return;
+    this.#draining = true;
+    queueMicrotask(() => {
+      while (this.#queue.length > 0) this.#queue.shift()();
+      this.#draining = false;
+    });
+  }
+
+  #deliver(ev, onEvent) {
+    const event = ev.artifact ? { ...ev, artifact: withBytes(ev.artifact) } : ev;
+    for (const listener of [onEvent, ...this.#listeners]) {
+      if (!listener) continue;
+      try {
+        listener(event);
+      } catch {
+        // A throwing listener must not break the adapter or the other listeners.
+      }
+    }
+  }
+
+  #redactEvent(ev) {
+    const r = (s) => this.#credentials.redact(s);
+    return { ...ev, text: r(ev.text), input: ev.input && { ...ev.input, prompt: r(ev.input.prompt) } };
+  }
+
+  async #call(method, args, onEvent) {
+    const driver = await this.#ready();
+    return driver.call(method, args, onEvent);
+  }
+
+  describe() {
+    if (this.#driver && !this.#closed) {
+      try {
+        this.#lastDescription = this.#driver.callSync('describe').description;
+      } catch {
+        // a trapped instance: describe from what is known
+      }
+    }
+    return this.#lastDescription ?? this.#staticDescription();
+  }
+
+  /** What options alone say, before the module runs (the module answers the same way). */
+  #staticDescription() {
+    const o = this.#o;
+    const card = o.agentCard;
+    const label = o.label || card?.name || (o.agentCardUrl ? new URL(o.agentCardUrl).host : 'A2A agent');
+    return {
+      protocol: 'a2a', label, discovered: false, ...(o.agentCardUrl ? { agentCardUrl: o.agentCardUrl } : {}),
+      ...(card?.name ? { agentName: card.name } : {}), ...(card?.version ? { agentVersion: card.version } : {}),
+      capabilities: {
+        cancel: true, streaming: card?.capabilities?.streaming === true, inputRequests: true,
+        continuity: o.reuseContext, authorization: false,
+      },
+    };
+  }
+
+  async start() {
+    return (await this.#call('start')).health;
+  }
+
+  async health() {
+    if (this.#closed) return { ok: false, closed: true };
+    return (await this.#call('health')).health;
+  }
+
+  async submit(work, { signal, onEvent } = {}) {
+    if (signal?.aborted) throw new A2APortError('WORK_CANCELLED', 'a2aport: the signal was aborted before submit');
+    const abort = () => {
+      this.cancel(work?.id, { ownerId: work?.ownerId }).catch(() => {}); // the submit reports the outcome
+    };
+    signal?.addEventListener('abort', abort, { once: true });
+    try {
+      const res = await this.#call('submit', { work }, onEvent);
+      return { content: res.outcome.content, artifacts: (res.outcome.artifacts ?? []).map(withBytes) };
+    } finally {
+      signal?.removeEventListener('abort', abort);
+    }
+  }
+
+  status(workId, { ownerId } = {}) {
+    if (this.#closed) return workId ? { state: 'not_found' } : { state: 'closed' };
+    if (!this.#driver) return workId ? { state: 'not_found' } : { state: 'idle' };
+    try {
+      return this.#driver.callSync('status', { workId, ownerId }).status;
+    } catch {
+      return workId ? { state: 'not_found' } : { state: 'idle' };
+    }
+  }
+
+  async cancel(workId, { ownerId } = {}) {
+    if (this.#closed) return { state: 'not_found' };
+    return (await this.#call('cancel', { workId, ownerId })).cancel;
+  }
+
+  async respondInput(workId, inputRequestId, response, { ownerId } = {}) {
+    if (this.#closed) throw new A2APortError('WORK_NOT_FOUND', `a2aport: work "${workId}" is not active for this owner`);
+    await this.#call('respondInput', { workId, inputRequestId, response: response ?? {}, ownerId });
+  }
+
+  async respondAuthorization(workId, inputRequestId, response, { ownerId } = {}) {
+    if (this.#closed) {
+      throw new A2APortError('A2A_AUTHORIZATION_UNSUPPORTED', 'a2aport: A2A has no universal authorization semantics; answer authorization requests with respondInput (accept, decline or cancel)');
+    }
+    await this.#call('respondAuthorization', { workId, inputRequestId, response: response ?? {}, ownerId });
+  }
+
+  subscribe(listener) {
+    if (this.#closed || typeof listener !== 'function') return () => {};
+    const entry = (ev) => listener(ev);
+    this.#listeners.add(entry);
+    return () => this.#listeners.delete(entry);
+  }
+
+  async close() {
+    if (this.#closed) return;
+    const driver = this.#driver ?? (this.#starting ? await this.#starting.catch(() => null) : null);
+    if (driver && !driver.dead) {
+      this.describe(); // remembered for describe() after close
+      await driver.call('close').catch(() => {}); // closing is best-effort by contract
+    }
+    this.#closed = true;
+    this.#listeners.clear();
+    driver?.release(closedError());
+    this.#driver = null;
+  }
+
+  /** Counters for tests: the Go runtime must never ask to sleep (wasm/ABI.md). */
+  get [Symbol.for('a2aport.stats')]() {
+    const d = this.#driver;
+    return { runtimeSleeps: d?.wasi.state.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0 };
+  }
+}

@@ -1,0 +1,69 @@
+// Validates createA2ABackendAdapter's options: a bad option throws a TypeError that names it.
+
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function fail(name, what) {
+  throw new TypeError(`a2aport: option ${name} ${what}`);
+}
+
+function checkCardURL(raw) {
+  let u;
+  try {
+    u = new URL(raw);
+  } catch {
+    fail('agentCardUrl', 'must be an absolute http or https URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') fail('agentCardUrl', `must be an absolute http or https URL, got ${u.protocol}`);
+  if (u.username || u.password) fail('agentCardUrl', 'must not contain userinfo; use token or headers for credentials');
+}
+
+/** Returns the options with defaults applied. */
+export function validateOptions(options) {
+  if (!isObject(options)) throw new TypeError('a2aport: options must be an object');
+  const o = { ...options };
+  const hasURL = o.agentCardUrl !== undefined;
+  const hasCard = o.agentCard !== undefined;
+  if (hasURL === hasCard) fail(hasURL ? 'agentCardUrl' : 'agentCardUrl/agentCard', hasURL ? 'and agentCard are exclusive: give one' : 'is required: give agentCardUrl or agentCard');
+  if (hasURL) {
+    if (typeof o.agentCardUrl !== 'string') fail('agentCardUrl', 'must be a string');
+    checkCardURL(o.agentCardUrl);
+  }
+  if (hasCard && !isObject(o.agentCard)) fail('agentCard', 'must be an object (an A2A 1.0 Agent Card)');
+  if (o.token !== undefined && typeof o.token !== 'string') fail('token', 'must be a string');
+  if (o.headers !== undefined && typeof o.headers !== 'function') {
+    if (!isObject(o.headers)) fail('headers', 'must be an object of strings or a function');
+    for (const [k, v] of Object.entries(o.headers)) {
+      if (typeof v !== 'string') fail('headers', `must map names to strings (${k} is ${typeof v})`);
+    }
+  }
+  o.fetchImpl ??= globalThis.fetch;
+  if (typeof o.fetchImpl !== 'function') fail('fetchImpl', 'must be a function (default: globalThis.fetch)');
+  if (o.acceptedOutputModes !== undefined &&
+      (!Array.isArray(o.acceptedOutputModes) || o.acceptedOutputModes.some((m) => typeof m !== 'string'))) {
+    fail('acceptedOutputModes', 'must be an array of strings');
+  }
+  const number = (name, min, dflt) => {
+    const v = o[name] ?? dflt;
+    if (typeof v !== 'number' || !Number.isFinite(v) || v < min) fail(name, `must be a number >= ${min}`);
+    o[name] = v;
+  };
+  number('pollIntervalMs', 10, 1000);
+  number('timeoutMs', 0, 0);
+  number('requestTimeoutMs', 1, 30000);
+  for (const name of ['legacyCompat', 'reuseContext']) {
+    if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(name, 'must be a boolean');
+  }
+  o.legacyCompat ??= true;
+  o.reuseContext ??= false;
+  if (o.contextStore !== undefined &&
+      (!isObject(o.contextStore) || ['get', 'set', 'delete'].some((m) => typeof o.contextStore[m] !== 'function'))) {
+    fail('contextStore', 'must have get, set and delete functions');
+  }
+  if (o.label !== undefined && typeof o.label !== 'string') fail('label', 'must be a string');
+  const w = o.wasm;
+  if (w !== undefined && !(typeof w === 'string' || w instanceof URL || w instanceof ArrayBuffer || ArrayBuffer.isView(w) ||
+      w instanceof WebAssembly.Module || (typeof Response !== 'undefined' && w instanceof Response))) {
+    fail('wasm', 'must be a URL, a Response, bytes or a WebAssembly.Module');
+  }
+  return o;
+}

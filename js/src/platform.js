@@ -1,0 +1,22 @@
+// The one place where browsers and Node differ: how module bytes behind a URL are read.
+
+/** Compiles the module at `url`: streaming over HTTP(S), from disk for file: URLs in Node. */
+export async function compileURL(url, fetchImpl) {
+  const u = new URL(url);
+  if (u.protocol === 'file:') {
+    const { readFile } = await import('node:fs/promises');
+    return WebAssembly.compile(await readFile(u));
+  }
+  const response = await fetchImpl(u);
+  return compileResponse(response);
+}
+
+/** Compiles a fetch Response, streaming when the server labels it application/wasm. */
+export async function compileResponse(response) {
+  if (!response.ok) throw new Error(`a2aport: loading the module failed: HTTP ${response.status}`);
+  if (typeof WebAssembly.compileStreaming === 'function' &&
+      (response.headers.get('content-type') ?? '').startsWith('application/wasm')) {
+    return WebAssembly.compileStreaming(response);
+  }
+  return WebAssembly.compile(await response.arrayBuffer());
+}
