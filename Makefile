@@ -2,9 +2,9 @@
 GO ?= go
 WASM_FLAGS = -buildmode=c-shared -trimpath
 
-.PHONY: test test.go check check.fmt check.vet check.tidy check.generate build.wasm bench testagent
+.PHONY: test test.go test.js check check.fmt check.vet check.tidy check.generate build.wasm build.js bench testagent
 
-test: check test.go
+test: check test.go test.js
 
 test.go:
 	$(GO) test -count=1 ./...
@@ -32,6 +32,18 @@ build.wasm:
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASM_FLAGS) -o bin/a2aport.wasm ./wasm
 	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASM_FLAGS) -tags a2aport_nolegacy -o bin/a2aport-1.0.wasm ./wasm
 	@ls -l bin/*.wasm
+
+# The JS package with its modules, and the standalone test agent its tests start.
+build.js: build.wasm
+	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
+	$(GO) build -o bin/a2aport-testagent ./tests/agent/cmd/a2aport-testagent
+
+js/node_modules: js/package.json
+	cd js && npm install --no-audit --no-fund
+	@touch $@
+
+test.js: build.js js/node_modules
+	cd js && node --test --test-concurrency=2 test/
 
 # Sizes, compile and instantiate times, time per Work native vs module.
 bench:
