@@ -38,12 +38,12 @@ build.js: build.wasm
 	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
 	$(GO) build -o bin/a2aport-testagent ./tests/agent/cmd/a2aport-testagent
 
-js/node_modules: js/package.json
-	cd js && npm install --no-audit --no-fund
+js/node_modules: js/package.json js/package-lock.json
+	cd js && npm ci --no-audit --no-fund
 	@touch $@
 
 test.js: build.js js/node_modules
-	cd js && node --test --test-concurrency=2 test/
+	cd js && node --test --test-concurrency=2 test/*.test.js
 
 # Sizes, compile and instantiate times, time per Work native vs module.
 bench:

@@ -26,9 +26,9 @@ var (
 func (a *Adapter) ctxError(ctx context.Context) *Error {
 	switch cause := context.Cause(ctx); {
 	case errors.Is(cause, errWorkTimeout):
-		return &Error{Code: CodeTimeout, Message: "the work did not finish within Timeout", Retryable: true}
+		return &Error{Code: CodeTimeout, Message: "the work did not finish within its timeout", Retryable: true}
 	case errors.Is(cause, errRequestTimeout):
-		return &Error{Code: CodeTimeout, Message: "the request did not finish within RequestTimeout", Retryable: true}
+		return &Error{Code: CodeTimeout, Message: "the request did not finish within the request timeout", Retryable: true}
 	case errors.Is(cause, errClosed):
 		return newError(CodeAdapterClosed, "the adapter was closed")
 	default:

@@ -201,8 +201,9 @@ func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Su
 	select {
 	case res = <-pc.done:
 	case <-ctx.Done():
-		// Cancelled like natively; the Submit's own result then says what happened.
-		_, _ = d.start(abi.Envelope{Method: abi.MethodCancel, WorkID: w.ID, OwnerID: w.OwnerID}, nil)
+		// The module ends this call's context, as a cancelled ctx ends a native Submit; its
+		// result then says what happened.
+		d.push(input{env: abi.Envelope{Kind: abi.KindAbortCall, ID: pc.id}})
 		res = <-pc.done
 	}
 	if err := resultError(res); err != nil {

@@ -44,6 +44,7 @@ type input struct {
 }
 
 type pendingCall struct {
+	id      uint64
 	method  string
 	onEvent func(adapter.Event)
 	done    chan abi.Envelope
@@ -83,6 +84,7 @@ func (d *driver) start(e abi.Envelope, onEvent func(adapter.Event)) (*pendingCal
 	}
 	d.nextID++
 	e.Kind, e.ID = abi.KindCall, d.nextID
+	pc.id = e.ID
 	d.calls[e.ID] = pc
 	d.inbox = append(d.inbox, input{env: e})
 	d.mu.Unlock()

@@ -16,6 +16,7 @@ const (
 	KindFailed    = "failed"    // fetch ID failed (before or during the body): Error
 	KindTimer     = "timer"     // timer ID fired
 	KindStoreDone = "storeDone" // context store request ID answered: ContextID, Found, Error
+	KindAbortCall = "abortCall" // the caller of call ID gave up (a Go ctx, a JS AbortSignal): end its context
 
 	// Effects.
 	KindFetch  = "fetch"  // start fetch ID: Method, URL, Headers, Body

@@ -41,12 +41,20 @@ export class Driver {
     }
   }
 
-  /** Starts an API call; resolves with the result envelope. */
-  call(method, args = {}, onEvent) {
+  /**
+   * Starts an API call; resolves with the result envelope. An aborted signal ends the call's
+   * context in the module, as a cancelled context ends a native call.
+   */
+  call(method, args = {}, onEvent, signal) {
     if (this.dead) return Promise.reject(this.dead);
     const id = ++this.nextCall;
     const p = new Promise((resolve, reject) => this.calls.set(id, { method, onEvent, resolve, reject }));
     this.push({ k: 'call', id, m: method, ...args });
+    if (signal) {
+      const abort = () => this.push({ k: 'abortCall', id });
+      signal.addEventListener('abort', abort, { once: true });
+      p.finally(() => signal.removeEventListener('abort', abort)).catch(() => {});
+    }
     return p;
   }
 

@@ -102,9 +102,9 @@ class Backend {
     return { ...ev, text: r(ev.text), input: ev.input && { ...ev.input, prompt: r(ev.input.prompt) } };
   }
 
-  async #call(method, args, onEvent) {
+  async #call(method, args, onEvent, signal) {
     const driver = await this.#ready();
-    return driver.call(method, args, onEvent);
+    return driver.call(method, args, onEvent, signal);
   }
 
   describe() {
@@ -144,25 +144,20 @@ class Backend {
 
   async submit(work, { signal, onEvent } = {}) {
     if (signal?.aborted) throw new A2APortError('WORK_CANCELLED', 'a2aport: the signal was aborted before submit');
-    const abort = () => {
-      this.cancel(work?.id, { ownerId: work?.ownerId }).catch(() => {}); // the submit reports the outcome
-    };
-    signal?.addEventListener('abort', abort, { once: true });
-    try {
-      const res = await this.#call('submit', { work }, onEvent);
-      return { content: res.outcome.content, artifacts: (res.outcome.artifacts ?? []).map(withBytes) };
-    } finally {
-      signal?.removeEventListener('abort', abort);
-    }
+    // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
+    const res = await this.#call('submit', { work }, onEvent, signal);
+    return { content: res.outcome.content, artifacts: (res.outcome.artifacts ?? []).map(withBytes) };
   }
 
   status(workId, { ownerId } = {}) {
-    if (this.#closed) return workId ? { state: 'not_found' } : { state: 'closed' };
-    if (!this.#driver) return workId ? { state: 'not_found' } : { state: 'idle' };
+    const runtime = (st) => ({ state: st.state, started: st.started === true, activeWorks: st.activeWorks ?? 0 });
+    if (this.#closed) return workId ? { state: 'not_found' } : runtime({ state: 'closed' });
+    if (!this.#driver) return workId ? { state: 'not_found' } : runtime({ state: 'idle' });
     try {
-      return this.#driver.callSync('status', { workId, ownerId }).status;
+      const st = this.#driver.callSync('status', { workId, ownerId }).status;
+      return workId ? { state: st.state } : runtime(st);
     } catch {
-      return workId ? { state: 'not_found' } : { state: 'idle' };
+      return workId ? { state: 'not_found' } : runtime({ state: 'idle' });
     }
   }
 

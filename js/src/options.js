@@ -11,6 +11,7 @@ function checkCardURL(raw) {
   try {
     u = new URL(raw);
   } catch {
+    if (/^https?:\/\/$/i.test(raw)) fail('agentCardUrl', 'has no host');
     fail('agentCardUrl', 'must be an absolute http or https URL');
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') fail('agentCardUrl', `must be an absolute http or https URL, got ${u.protocol}`);

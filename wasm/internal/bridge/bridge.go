@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"sync"
@@ -22,6 +23,7 @@ type Bridge struct {
 	fetches map[uint64]*fetch
 	timers  map[uint64]func()
 	stores  map[uint64]*storeRequest
+	aborts  map[uint64]context.CancelFunc // of calls in progress, by call id
 	port    *adapter.Adapter
 	panics  int
 }
@@ -33,6 +35,7 @@ func New() *Bridge {
 		fetches: map[uint64]*fetch{},
 		timers:  map[uint64]func(){},
 		stores:  map[uint64]*storeRequest{},
+		aborts:  map[uint64]context.CancelFunc{},
 	}
 	park.SetWaiter(b.sched.Wait)
 	return b
@@ -77,6 +80,13 @@ func (b *Bridge) apply(e abi.Envelope, payload []byte) error {
 		}
 	case abi.KindStoreDone:
 		b.deliverStore(e)
+	case abi.KindAbortCall:
+		b.mu.Lock()
+		cancel := b.aborts[e.ID]
+		b.mu.Unlock()
+		if cancel != nil { // the call may have finished meanwhile
+			cancel()
+		}
 	default:
 		return fmt.Errorf("bridge: unknown input kind %q", e.Kind)
 	}

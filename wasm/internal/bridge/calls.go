@@ -17,8 +17,18 @@ import (
 // call runs one API call in a counted goroutine and emits its result. A panic becomes the call's
 // INTERNAL error and the module stays usable.
 func (b *Bridge) call(e abi.Envelope) {
+	ctx, cancel := context.WithCancel(context.Background())
+	b.mu.Lock()
+	b.aborts[e.ID] = cancel
+	b.mu.Unlock()
 	b.sched.Go(func() {
-		res := b.dispatch(e)
+		defer func() {
+			b.mu.Lock()
+			delete(b.aborts, e.ID)
+			b.mu.Unlock()
+			cancel()
+		}()
+		res := b.dispatch(ctx, e)
 		res.Kind, res.ID = abi.KindResult, e.ID
 		b.emit(res)
 	}, func(v any) {
@@ -27,8 +37,8 @@ func (b *Bridge) call(e abi.Envelope) {
 	})
 }
 
-// dispatch performs the call and returns its result fields.
-func (b *Bridge) dispatch(e abi.Envelope) abi.Envelope {
+// dispatch performs the call under ctx (ended by an abortCall input) and returns its result.
+func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 	switch e.Method {
 	case abi.MethodInit:
 		return result(nil, b.init(e.Init))
@@ -48,7 +58,6 @@ func (b *Bridge) dispatch(e abi.Envelope) abi.Envelope {
 	if p == nil {
 		return result(nil, &adapter.Error{Code: adapter.CodeInternal, Message: "the module has no adapter: call init first"})
 	}
-	ctx := context.Background()
 	switch e.Method {
 	case abi.MethodDescribe:
 		d := p.Describe()

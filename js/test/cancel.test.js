@@ -1,0 +1,105 @@
+// tests/cancel_test.go for the JS package: a cancel before the remote task is known aborts
+// locally (no CancelTask goes out), and a failed send is never repeated.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { createA2ABackendAdapter } from '../src/index.js';
+import { newWork, recordingFetch, settled, startAgent, variants, withTimeout } from './agent.js';
+
+const BOUND_MS = 20_000;
+
+let agent;
+before(async () => { agent = await startAgent(); });
+after(async () => { await agent?.stop(); });
+
+/**
+ * A fetch that holds back requests whose body contains marker until the request's own signal
+ * aborts it, so a test can act while the message is in flight. Other requests are recorded and
+ * passed on.
+ */
+function gate(marker) {
+  const rec = recordingFetch();
+  let arrive;
+  const arrived = new Promise((resolve) => { arrive = resolve; });
+  const fetchImpl = (input, init = {}) => {
+    if (typeof init.body === 'string' ? init.body.includes(marker)
+      : ArrayBuffer.isView(init.body) && new TextDecoder().decode(init.body).includes(marker)) {
+      arrive();
+      return new Promise((_, reject) => {
+        const signal = init.signal ?? (input instanceof Request ? input.signal : undefined);
+        const abort = () => reject(signal.reason ?? new DOMException('aborted', 'AbortError'));
+        if (signal?.aborted) abort();
+        else signal?.addEventListener('abort', abort, { once: true });
+      });
+    }
+    return rec.fetchImpl(input, init);
+  };
+  return { fetchImpl, arrived, requests: rec.requests };
+}
+
+describe('cancel before the remote task is known aborts locally', { concurrency: true }, () => {
+  for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
+    it(variant, async () => {
+      const w = newWork('ivan', `hold gated ${variant} ${process.pid}`);
+      const g = gate(w.instruction);
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10, fetchImpl: g.fetchImpl });
+      try {
+        const done = settled(port.submit(w), BOUND_MS);
+        await withTimeout(g.arrived, BOUND_MS, 'the message never reached fetchImpl');
+        assert.deepEqual(await port.cancel(w.id, { ownerId: w.ownerId }), { taskId: w.id, state: 'cancelled' });
+        assert.equal((await done).err?.code, 'WORK_CANCELLED');
+        const cancels = g.requests.filter((r) => r.a2aMethod === 'CancelTask');
+        assert.deepEqual(cancels.map((r) => r.url), [], 'a CancelTask went out for a task the agent never saw');
+      } finally {
+        await withTimeout(port.close(), 10_000, 'close() did not settle');
+      }
+    });
+  }
+});
+
+describe('a failed send is never repeated', { concurrency: true }, () => {
+  for (const variant of variants) {
+    it(variant.name, async () => {
+      const rec = recordingFetch();
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant.name], pollIntervalMs: 10, fetchImpl: rec.fetchImpl });
+      try {
+        for (const instruction of ['status500 once', 'emptystream once']) {
+          const { err } = await settled(port.submit(newWork('judy', instruction)), BOUND_MS);
+          if (instruction === 'status500 once') assert.ok(err, `submit(${instruction}) succeeded`);
+        }
+      } finally {
+        await withTimeout(port.close(), 10_000, 'close() did not settle');
+      }
+      const sends = rec.requests.filter((r) => r.a2aMethod === 'SendMessage' || r.a2aMethod === 'SendStreamingMessage');
+      assert.equal(sends.length, 2, 'messages sent, want 2: one per Work, none repeated');
+    });
+  }
+});
+
+describe('an abort signal cancels only its own submit', { concurrency: true }, () => {
+  for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
+    it(`${variant}: aborting a duplicate submit leaves the active Work alone`, async () => {
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10 });
+      try {
+        const w = newWork('kim', `hold duplicate ${variant} ${process.pid}`);
+        const events = [];
+        const first = settled(port.submit(w, { onEvent: (e) => events.push(e) }), BOUND_MS);
+        const deadline = Date.now() + BOUND_MS;
+        while (!events.some((e) => e.state === 'working') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+        assert.equal(port.status(w.id, { ownerId: w.ownerId }).state, 'working');
+
+        const controller = new AbortController();
+        const duplicate = settled(port.submit(w, { signal: controller.signal }), BOUND_MS);
+        controller.abort(); // the duplicate's own signal, aborted while its submit is being rejected
+        assert.equal((await duplicate).err?.code, 'WORK_ALREADY_ACTIVE');
+        await new Promise((r) => setTimeout(r, 100));
+        assert.equal(port.status(w.id, { ownerId: w.ownerId }).state, 'working', 'the first Work after the duplicate was aborted');
+
+        assert.equal((await port.cancel(w.id, { ownerId: w.ownerId })).state, 'cancelled');
+        assert.equal((await first).err?.code, 'WORK_CANCELLED');
+      } finally {
+        await withTimeout(port.close(), 10_000, 'close() did not settle');
+      }
+    });
+  }
+});

@@ -1,0 +1,47 @@
+// The contract checks of a2aport/conformance against createA2ABackendAdapter, on a streaming
+// 1.0 agent and on a polling 0.3 agent (as tests/conformance_test.go does for the Go ports).
+//
+// The standalone test agent has no HTTP endpoint telling when a task started, so a held Work
+// counts as started once the adapter reports it working (a backend.activity event with state
+// "working" for that Work).
+import { after, before, describe, it } from 'node:test';
+
+import { createA2ABackendAdapter } from '../src/index.js';
+import { verifyBackendAdapterConformance } from '../src/conformance.js';
+import { startAgent } from './agent.js';
+
+let agent;
+before(async () => { agent = await startAgent(); });
+after(async () => { await agent?.stop(); });
+
+let seq = 0;
+
+for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
+  describe(variant, () => {
+    verifyBackendAdapterConformance({
+      test: it,
+      createFixture({ hold }) {
+        const backend = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10 });
+        const kind = hold ? 'hold conformance' : 'complete conformance';
+        // Unique instructions keep every held execution at the agent apart.
+        const nextWork = () => {
+          const n = ++seq;
+          return { id: `conformance-${process.pid}-${n}`, ownerId: 'conformance-owner', instruction: `${kind} ${variant} ${process.pid} ${n}` };
+        };
+        const work = nextWork();
+        let started;
+        if (hold) {
+          started = new Promise((resolve) => {
+            const unsubscribe = backend.subscribe((e) => {
+              if (e.type === 'backend.activity' && e.state === 'working' && e.taskId === work.id) {
+                unsubscribe();
+                resolve();
+              }
+            });
+          });
+        }
+        return { backend, work, nextWork, started };
+      },
+    });
+  });
+}

@@ -1,0 +1,74 @@
+// Discovery, as tests/discovery_test.go checks it for the Go ports: the first compatible
+// interface of a card is chosen, 0.3 interfaces need legacyCompat, a card without a usable
+// interface is A2A_NO_COMPATIBLE_TRANSPORT, a missing card keeps its HTTP status and is retried,
+// and an in-memory card replaces discovery.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { createA2ABackendAdapter } from '../src/index.js';
+import { newWork, settled, startAgent, withTimeout } from './agent.js';
+
+const BOUND_MS = 20_000;
+
+let agent;
+before(async () => { agent = await startAgent(); });
+after(async () => { await agent?.stop(); });
+
+async function withPort(options, run) {
+  const port = createA2ABackendAdapter(options);
+  try {
+    await run(port);
+  } finally {
+    await withTimeout(port.close(), 10_000, 'close() did not settle');
+  }
+}
+
+const startResult = (port) => settled(port.start(), BOUND_MS, 'start() did not settle');
+
+describe('interface selection', { concurrency: true }, () => {
+  for (const tc of [
+    { name: 'mixed card picks first compatible', card: 'mixed', transport: 'JSONRPC', version: '1.0' },
+    { name: '0.3 first with legacy', card: 'v03-first', transport: 'JSONRPC', version: '0.3' },
+    { name: '0.3 first without legacy', card: 'v03-first', options: { legacyCompat: false }, transport: 'JSONRPC', version: '1.0' },
+    { name: 'grpc only', card: 'grpc-only', wantCode: 'A2A_NO_COMPATIBLE_TRANSPORT', wantText: 'GRPC' },
+  ]) {
+    it(tc.name, () => withPort({ agentCardUrl: agent.special[tc.card], ...tc.options }, async (port) => {
+      const before = port.describe();
+      assert.ok(before.discovered === false && before.protocol === 'a2a' && before.label !== '',
+        `describe() before start = ${JSON.stringify(before)}, want undiscovered a2a with a label`);
+      const { out, err } = await startResult(port);
+      if (tc.wantCode) {
+        assert.equal(err?.code, tc.wantCode, `start() = ${err ? `${err.message} (code ${err.code})` : JSON.stringify(out)}`);
+        assert.match(err.message, new RegExp(tc.wantText));
+        return;
+      }
+      assert.ifError(err);
+      const d = port.describe();
+      assert.deepEqual({ discovered: d.discovered, transport: d.transport, protocolVersion: d.protocolVersion, label: d.label },
+        { discovered: true, transport: tc.transport, protocolVersion: tc.version, label: 'a2aport test agent' });
+    }));
+  }
+});
+
+it('a missing card keeps its HTTP status, is not retryable, and the next start() tries again', () =>
+  withPort({ agentCardUrl: `${agent.url}/no/such/card.json` }, async (port) => {
+    const { err } = await startResult(port);
+    assert.ok(err, 'start() succeeded on a missing card');
+    assert.deepEqual({ status: err.status, retryable: err.retryable }, { status: 404, retryable: false }, `start() error ${err.message} (code ${err.code})`);
+    const again = await startResult(port);
+    assert.ok(again.err, 'a second start() succeeded on a missing card');
+  }));
+
+it('an in-memory card replaces discovery', () => {
+  const card = {
+    name: 'in memory', version: '9', capabilities: { streaming: true },
+    supportedInterfaces: [{ url: agent.cards['v1-jsonrpc-stream'].replace('/.well-known/agent-card.json', ''), protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+  };
+  return withPort({ agentCard: card }, async (port) => {
+    const d = port.describe();
+    assert.deepEqual({ agentName: d.agentName, label: d.label }, { agentName: 'in memory', label: 'in memory' }, 'describe() before start');
+    const { out, err } = await settled(port.submit(newWork('alice', 'complete in memory')), BOUND_MS);
+    assert.ifError(err);
+    assert.match(out.content, /echo: complete in memory/);
+  });
+});

@@ -1,0 +1,233 @@
+// The scenario matrix of tests/matrix_test.go, against the JS package: every scenario of the Go
+// test agent over {1.0, 0.3} × {JSON-RPC, HTTP+JSON} × {streaming, polling}, with the same
+// expectations. What the Go tests read from the agent's own log (a remote cancel that reached
+// it) is read here from the requests the adapter sent and the agent's answers (recordingFetch).
+// The timeout scenario uses a real 1 s timeoutMs instead of a fake clock.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { createA2ABackendAdapter } from '../src/index.js';
+import {
+  Recorder, newWork, recordingFetch, remoteCancelConfirmed, settled, startAgent, variants, withTimeout,
+} from './agent.js';
+
+const TEST_TIMEOUT_MS = 30_000;
+
+let agent;
+before(async () => { agent = await startAgent(); });
+after(async () => { await agent?.stop(); });
+
+/** One scenario's environment: a fresh adapter on the variant's card, closed afterwards. */
+async function withPort(variant, options, run) {
+  const rec = recordingFetch();
+  const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant.name], pollIntervalMs: 10, fetchImpl: rec.fetchImpl, ...options });
+  try {
+    await run({ port, variant, requests: rec.requests });
+  } finally {
+    await withTimeout(port.close(), 10_000, 'close() did not settle');
+  }
+}
+
+/** Submits w with a recorder and returns the pending result and the recorder. */
+function submitAsync(port, w) {
+  const rec = new Recorder();
+  const done = settled(port.submit(w, { onEvent: rec.listen }));
+  return { rec, done };
+}
+
+/** Runs one Work to its outcome: {out, err, events}. */
+async function submit(port, w) {
+  const { rec, done } = submitAsync(port, w);
+  const r = await done;
+  return { ...r, events: rec.events };
+}
+
+/** The outcome as plain data: undefined members dropped, raw bytes as Uint8Array kept. */
+function clean(v) {
+  if (Array.isArray(v)) return v.map(clean);
+  if (v instanceof Uint8Array) return new Uint8Array(v);
+  if (v !== null && typeof v === 'object') {
+    return Object.fromEntries(Object.entries(v).filter(([, x]) => x !== undefined).map(([k, x]) => [k, clean(x)]));
+  }
+  return v;
+}
+
+function wantCode(err, code) {
+  assert.ok(err, `error = none, want code ${code}`);
+  assert.equal(err.code, code, `error = ${err.name}: ${err.message} (code ${err.code}), want code ${code}`);
+  assert.ok(err instanceof Error, 'the rejection is an Error');
+}
+
+const countType = (events, type) => events.filter((e) => e.type === type).length;
+const isType = (type) => (e) => e.type === type;
+
+const scenarios = [
+  { name: 'complete', async run({ port }) {
+    const w = newWork('alice', 'complete hello there');
+    const { out, err, events } = await submit(port, w);
+    assert.ifError(err);
+    assert.deepEqual(clean(out), {
+      content: 'done\n\necho: complete hello there',
+      artifacts: [{ id: 'result', name: 'result', parts: [{ type: 'text', text: 'echo: complete hello there' }] }],
+    });
+    for (const ev of events) {
+      assert.ok(ev.taskId === w.id && ev.ownerId === w.ownerId, `event ${JSON.stringify(ev)} carries task ${ev.taskId} owner ${ev.ownerId}, want ${w.id} ${w.ownerId}`);
+    }
+    const last = events.at(-1);
+    assert.ok(last?.type === 'backend.activity' && last.state === 'completed', `last event = ${JSON.stringify(last)}, want completed activity`);
+    assert.equal(countType(events, 'backend.artifact'), 1, 'artifact events (once per artifact and change)');
+  } },
+  { name: 'chunks', async run({ port, variant }) {
+    const { out, err, events } = await submit(port, newWork('alice', 'chunks 5'));
+    assert.ifError(err);
+    assert.ok(out.artifacts.length === 1 && out.artifacts[0].parts[0].text === 'part-1 part-2 part-3 part-4 part-5 ',
+      `artifacts = ${JSON.stringify(out.artifacts)}, want one report with the five chunks merged in order`);
+    // Streamed chunks arrive in order, each event a longer prefix of the final text.
+    let prev = '';
+    for (const ev of events.filter(isType('backend.artifact'))) {
+      const text = ev.artifact.parts[0].text;
+      assert.ok(text.startsWith(prev) && text !== prev, `artifact event ${JSON.stringify(text)} does not extend ${JSON.stringify(prev)}`);
+      prev = text;
+    }
+    if (variant.streaming) assert.equal(countType(events, 'backend.artifact'), 5, 'streamed artifact events');
+  } },
+  { name: 'fail', async run({ port }) {
+    const { err } = await submit(port, newWork('alice', 'fail now'));
+    wantCode(err, 'A2A_TASK_FAILED');
+    assert.match(err.message, /the agent failed on purpose/, "the error carries the agent's status text");
+  } },
+  { name: 'reject', async run({ port }) {
+    const { err } = await submit(port, newWork('alice', 'reject this'));
+    wantCode(err, 'A2A_TASK_REJECTED');
+    assert.match(err.message, /the agent rejected the request/, "the error carries the agent's status text");
+  } },
+  { name: 'message-only', async run({ port }) {
+    const { out, err, events } = await submit(port, newWork('alice', 'message please'));
+    assert.ifError(err);
+    const want = { content: 'plain reply', artifacts: [{ name: 'message', parts: [{ type: 'data', data: { kind: 'message' } }] }] };
+    if (out.artifacts?.length === 1) want.artifacts[0] = { id: out.artifacts[0].id, ...want.artifacts[0] };
+    assert.deepEqual(clean(out), clean(want));
+    assert.equal(countType(events, 'backend.message'), 1, 'message events');
+  } },
+  { name: 'artifacts', async run({ port, variant }) {
+    const { out, err } = await submit(port, newWork('alice', 'artifacts all kinds'));
+    assert.ifError(err);
+    const want = [
+      { id: 'a-text', name: 'notes', description: 'text part', parts: [{ type: 'text', text: 'hello artifacts' }] },
+      { id: 'a-raw', name: 'bytes', parts: [{ type: 'raw', raw: new Uint8Array([0, 1, 2, 3, 255]), mediaType: 'application/octet-stream', filename: 'bytes.bin' }] },
+      { id: 'a-url', name: 'link', parts: [{ type: 'url', url: 'https://example.com/report.pdf', mediaType: 'application/pdf', filename: 'report.pdf' }] },
+      { id: 'a-data', name: 'data', parts: [{ type: 'data', data: { answer: 42, ok: true }, mediaType: 'application/json' }] },
+    ];
+    if (variant.version === '0.3') delete want[3].parts[0].mediaType; // A2A 0.3 data parts carry no media type
+    const raw = out.artifacts?.[1]?.parts?.[0]?.raw;
+    assert.ok(raw instanceof Uint8Array, `raw part = ${Object.prototype.toString.call(raw)}, want a Uint8Array`);
+    assert.deepEqual(clean(out.artifacts), want);
+    assert.equal(out.content, 'done\n\nhello artifacts', 'content: status text plus artifact text');
+  } },
+  { name: 'files', async run({ port }) {
+    const w = newWork('alice', 'files attached');
+    w.inputParts = [
+      { type: 'file', url: 'data:text/plain;base64,aGVsbG8=', filename: 'a.txt' },
+      { type: 'file', url: 'https://files.test/r.pdf', mime: 'application/pdf', filename: 'r.pdf' },
+    ];
+    const { out, err } = await submit(port, w);
+    assert.ifError(err);
+    const got = out.artifacts[0].parts[0].text;
+    for (const line of ['raw a.txt text/plain 5', 'url https://files.test/r.pdf application/pdf r.pdf']) {
+      assert.ok(got.includes(line), `agent saw ${JSON.stringify(got)}, want a line ${JSON.stringify(line)}`);
+    }
+  } },
+  { name: 'input-required', async run({ port }) {
+    const w = newWork('alice', 'input needed');
+    const { rec, done } = submitAsync(port, w);
+    const { event: ev, index: at } = await rec.waitFor(isType('backend.input.requested'));
+    assert.ok(ev.input.kind === 'input' && ev.input.prompt === 'What is your name?' && ev.input.mode === 'text',
+      `input request = ${JSON.stringify(ev.input)}, want kind input with the agent's prompt`);
+    assert.equal(port.status(w.id, { ownerId: w.ownerId }).state, 'input_required');
+    const id = ev.input.inputRequestId;
+    await assert.rejects(port.respondInput(w.id, 'no-such-request', { text: 'x' }, { ownerId: w.ownerId }), { code: 'INPUT_NOT_PENDING' });
+    await assert.rejects(port.respondInput(w.id, id, { text: 'x' }, { ownerId: 'mallory' }), { code: 'WORK_NOT_FOUND' });
+    await assert.rejects(port.respondInput(w.id, id, {}, { ownerId: w.ownerId }), { code: 'INPUT_ACTION_REQUIRED' });
+    await port.respondInput(w.id, id, { text: 'again' }, { ownerId: w.ownerId });
+    await assert.rejects(port.respondInput(w.id, id, { text: 'twice' }, { ownerId: w.ownerId }), { code: 'INPUT_ALREADY_SUBMITTED' });
+    const { event: second } = await rec.waitFor(isType('backend.input.requested'), { from: at + 1 });
+    assert.ok(second.input.prompt === 'What is your name, really?' && second.input.inputRequestId !== id,
+      `second request = ${JSON.stringify(second.input)}, want a new id and the follow-up prompt`);
+    await port.respondInput(w.id, second.input.inputRequestId, { text: 'Ada' }, { ownerId: w.ownerId });
+    const r = await done;
+    assert.ifError(r.err);
+    assert.match(r.out.content, /Hello, Ada!/);
+    assert.equal(countType(rec.events, 'backend.input.resolved'), 2, 'input.resolved events');
+  } },
+  { name: 'auth-decline', async run(e) {
+    const { out, err } = await answerAuth(e, { action: 'decline' });
+    assert.ifError(err);
+    assert.match(out.content, /authorization declined/, 'the agent continues with the decline');
+  } },
+  { name: 'auth-accept', async run(e) {
+    const { out, err } = await answerAuth(e, { action: 'accept' });
+    assert.ifError(err);
+    assert.match(out.content, /authorized/);
+  } },
+  { name: 'auth-cancel', async run(e) {
+    const { err } = await answerAuth(e, { action: 'cancel' });
+    wantCode(err, 'WORK_CANCELLED');
+    assert.ok(await remoteCancelConfirmed(e.requests), 'cancelling an authorization request did not cancel the remote task');
+  } },
+  { name: 'cancel', async run({ port, variant, requests }) {
+    const w = newWork('alice', `hold cancel ${variant.name} ${process.pid}`);
+    const { rec, done } = submitAsync(port, w);
+    await rec.waitFor((ev) => ev.state === 'working');
+    await assert.rejects(port.cancel(w.id, { ownerId: 'mallory' }), { code: 'WORK_NOT_FOUND' });
+    assert.deepEqual(clean(await port.cancel(w.id, { ownerId: w.ownerId })), { taskId: w.id, state: 'cancelled' });
+    wantCode((await done).err, 'WORK_CANCELLED');
+    assert.ok(await remoteCancelConfirmed(requests), 'cancel did not cancel the remote task');
+  } },
+  { name: 'timeout', options: { timeoutMs: 1000 }, async run({ port, variant, requests }) {
+    // Discovery first, so that the Work's second is spent at the agent: the remote task is
+    // known long before the timeout fires (the Go test waits for that with a fake clock).
+    await port.start();
+    const w = newWork('alice', `hold timeout ${variant.name} ${process.pid}`);
+    const { rec, done } = submitAsync(port, w);
+    wantCode((await done).err, 'A2A_TIMEOUT');
+    assert.ok(rec.events.some((ev) => ev.state === 'working'), 'the Work was never working before it timed out');
+    assert.ok(await remoteCancelConfirmed(requests), 'a timed-out Work did not cancel its remote task');
+  } },
+  { name: 'stream-cut-falls-back-to-polling', streamingOnly: true, async run({ port }) {
+    const { out, err } = await submit(port, newWork('alice', 'cutstream please'));
+    assert.ifError(err);
+    assert.match(out.content, /after cut/, 'the outcome found by polling');
+  } },
+  { name: 'empty-stream', streamingOnly: true, async run({ port }) {
+    const { err } = await submit(port, newWork('alice', 'emptystream please'));
+    wantCode(err, 'A2A_INVALID_RESPONSE');
+  } },
+  { name: 'http-500', async run({ port }) {
+    const { err } = await submit(port, newWork('alice', 'status500 please'));
+    wantCode(err, 'A2A_HTTP_ERROR');
+    assert.ok(err.status === 500 && err.retryable === true && err.message.includes('agent exploded'),
+      `error = {status: ${err.status}, retryable: ${err.retryable}, message: ${JSON.stringify(err.message)}}, want status 500, retryable, body summary`);
+  } },
+];
+
+/** Submits an auth scenario and answers its authorization request with response. */
+async function answerAuth({ port }, response) {
+  const w = newWork('alice', `auth calendar ${response.action} ${process.pid}`);
+  const { rec, done } = submitAsync(port, w);
+  const { event: ev } = await rec.waitFor(isType('backend.input.requested'));
+  assert.ok(ev.input.kind === 'authorization' && ev.input.prompt === 'Please authorize access to the calendar',
+    `request = ${JSON.stringify(ev.input)}, want an authorization request with the agent's prompt`);
+  assert.equal(port.status(w.id, { ownerId: w.ownerId }).state, 'auth_required');
+  await assert.rejects(port.respondInput(w.id, ev.input.inputRequestId, { text: 'ok' }, { ownerId: w.ownerId }), { code: 'INPUT_ACTION_REQUIRED' });
+  await port.respondInput(w.id, ev.input.inputRequestId, response, { ownerId: w.ownerId });
+  return done;
+}
+
+for (const variant of variants) {
+  describe(variant.name, { concurrency: true }, () => {
+    for (const sc of scenarios) {
+      if (sc.streamingOnly && !variant.streaming) continue;
+      it(sc.name, { timeout: TEST_TIMEOUT_MS }, () => withPort(variant, sc.options, sc.run));
+    }
+  });
+}
