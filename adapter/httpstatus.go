@@ -38,6 +38,11 @@ const bodySummaryLen = 200
 
 func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := s.base.RoundTrip(req)
+	if err == nil && resp.StatusCode == http.StatusCreated {
+		// @a2a-js/sdk answers an A2A 0.3 REST message:send with 201 Created, which a2a-go's 0.3
+		// REST client (200 and 204 only) would take for an error. It is a success.
+		resp.StatusCode, resp.Status = http.StatusOK, "200 OK"
+	}
 	if err != nil || resp.StatusCode < 300 {
 		return resp, err
 	}

@@ -5,7 +5,7 @@
 // answer an input request and cancel a running task at the remote agent.
 //
 // Needs the devDependencies @a2a-js/sdk and express (npm install in js/).
-import { after, before, describe, it as itRaw } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { createA2ABackendAdapter } from '../src/index.js';
@@ -202,17 +202,12 @@ async function submit(port, w) {
   return { ...r, events: rec.events };
 }
 
-// A2A 0.3 HTTP+JSON without streaming does not interoperate yet: the SDK's 0.3 compat router
-// answers POST /v1/message:send with 201 Created, and a2a-go v2.4.0's 0.3 REST client
-// (a2acompat/a2av0/rest_client.go) accepts only 200 and 204, so every send fails with
-// A2A_PROTOCOL_ERROR "server error". Kept as a todo so that the gap stays visible.
-const knownGaps = {
-  'v03-rest-poll': 'the SDK answers message:send with 201; a2a-go v2.4.0 a2av0 REST accepts 200/204 only',
-};
+// The SDK's 0.3 compat router answers POST /v1/message:send with 201 Created; a2a-go v2.4.0's 0.3
+// REST client accepts only 200 and 204, so the adapter treats 201 as the success it is
+// (adapter/httpstatus.go). v03-rest-poll covers it.
 
 for (const { name, version, binding, streaming } of sdkVariants) {
   describe(`@a2a-js/sdk ${name}`, { concurrency: true }, () => {
-    const it = (title, fn) => itRaw(title, { todo: knownGaps[name] }, fn);
     it('discovers the card', () => withPort(name, async (port) => {
       const h = await port.start();
       assert.ok(h.ok === true && h.started === true, `start() = ${JSON.stringify(h)}`);
