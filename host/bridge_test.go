@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
+	"github.com/a2aport/a2aport/internal/fakeclock"
 )
 
 func TestHundredConcurrentStreamingWorks(t *testing.T) {
@@ -78,10 +79,13 @@ func TestCancelWhileABodyReadIsPending(t *testing.T) {
 
 func TestTimerFiresWhileFetchesAreInFlight(t *testing.T) {
 	t.Parallel()
-	h := newAdapter(t, streaming, adapter.Options{Timeout: 300 * time.Millisecond})
+	clock := fakeclock.New()
+	h := newAdapter(t, streaming, adapter.Options{Timeout: time.Minute, Clock: clock})
+	ctx := testContext(t)
 	w := adapter.Work{ID: "t", OwnerID: "o", Instruction: "hold " + t.Name()}
-	_, err := h.Submit(testContext(t), w)
-	if !errors.Is(err, adapter.ErrTimeout) {
+	done := submitHeld(ctx, h, w) // the stream's fetch is in flight, the Work's timer armed
+	clock.Advance(time.Minute)
+	if err := <-done; !errors.Is(err, adapter.ErrTimeout) {
 		t.Fatalf("Submit() = %v, want A2A_TIMEOUT", err)
 	}
 	if !server.Cancelled(w.Instruction) {
