@@ -2,9 +2,9 @@
 GO ?= go
 WASM_FLAGS = -buildmode=c-shared -trimpath
 
-.PHONY: test test.go test.js check check.fmt check.vet check.tidy check.generate build.wasm build.js bench testagent
+.PHONY: test test.go test.js test.browser check check.fmt check.vet check.tidy check.generate build.wasm build.js bench demo testagent
 
-test: check test.go test.js
+test: check test.go test.js test.browser
 
 test.go:
 	$(GO) test -count=1 ./...
@@ -44,6 +44,18 @@ js/node_modules: js/package.json js/package-lock.json
 
 test.js: build.js js/node_modules
 	cd js && node --test --test-concurrency=2 test/*.test.js
+
+# The browser demo with its embedded agent on http://127.0.0.1:8080/ (DEMO_FLAGS="-addr 127.0.0.1:9000").
+demo: build.wasm
+	$(GO) run ./examples/browser -wasm-dir bin -js-dir js $(DEMO_FLAGS)
+
+examples/browser/node_modules: examples/browser/package.json examples/browser/package-lock.json
+	cd examples/browser && npm ci --no-audit --no-fund
+	@touch $@
+
+# The demo page in a real Chromium (Debian's: apt-get install -y chromium; .ci/run installs it).
+test.browser: build.wasm examples/browser/node_modules
+	cd examples/browser && node --test test/*.test.js
 
 # Sizes, compile and instantiate times, time per Work native vs module.
 bench:

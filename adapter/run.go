@@ -104,7 +104,7 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 		r.emitFinal(err)
 		return Outcome{}, err
 	}
-	r.emit(Event{Type: EventActivity, State: StateCompleted})
+	r.emit(Event{Type: EventActivity, State: StateCompleted, Text: r.out.status})
 	return out, nil
 }
 

@@ -161,7 +161,8 @@ export class Driver {
     const fail = (err) => this.push({ k: 'failed', id: e.id, error: this.fetchError(err) });
     (async () => {
       const headers = await this.host.credentials.apply(e.url, e.m, e.headers);
-      const res = await this.host.fetchImpl(e.url, {
+      const fetchImpl = this.host.fetchImpl; // called unbound: a browser's fetch refuses any other `this`
+      const res = await fetchImpl(e.url, {
         method: e.m, headers, body: body.byteLength > 0 ? body : undefined, signal: controller.signal,
       });
       entry.reader = res.body ? res.body.getReader() : null;

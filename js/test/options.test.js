@@ -163,6 +163,16 @@ test('fetchImpl carries every request; the global fetch is not used', async () =
   }
 });
 
+test('fetchImpl is called unbound, as a browser\'s fetch requires (it refuses any other this)', async () => {
+  const strictFetch = function (input, init) {
+    'use strict';
+    if (this !== undefined && this !== globalThis) throw new TypeError("Failed to execute 'fetch': Illegal invocation");
+    return globalThis.fetch(input, init);
+  };
+  await withPort({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], fetchImpl: strictFetch },
+    (port) => mustComplete(port, 'complete through an unbound fetch'));
+});
+
 test('without fetchImpl the global fetch carries the requests, and creating an adapter sends nothing', async () => {
   const original = globalThis.fetch;
   const rec = recordingFetch(original);

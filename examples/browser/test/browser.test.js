@@ -1,0 +1,347 @@
+// The demo page in a real Chromium, against the demo server and its embedded agent: connect,
+// stream a report, answer a question, cancel, attach files, the 0.3 and HTTP+JSON endpoints,
+// conversation continuity and typed errors. Screenshots go to test/screenshots/.
+//
+// Needs Go, a Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium; or set
+// CHROMIUM_PATH) and the modules in bin/ (`make build.wasm`; built here when missing).
+// A2APORT_JS_DIR and A2APORT_WASM_DIR point the server at another package or module build.
+
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const repo = resolve(here, '../../..');
+const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const jsDir = resolve(process.env.A2APORT_JS_DIR || join(repo, 'js'));
+const wasmDir = resolve(process.env.A2APORT_WASM_DIR || join(repo, 'bin'));
+const screenshots = join(here, 'screenshots');
+const TIMEOUT = 60_000;
+
+let tmp;
+let server;
+let baseURL;
+let context;
+const pageErrors = [];
+
+/** Starts the demo server binary and resolves with the URL it prints first. */
+function startServer(binary) {
+  const child = spawn(binary, ['-addr', '127.0.0.1:0', '-lifetime', '15m', '-js-dir', jsDir, '-wasm-dir', wasmDir], {
+    cwd: repo, stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (d) => { stderr += d; });
+  return new Promise((resolveURL, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`the demo server printed no URL in 30 s; stderr: ${stderr}`)), 30_000);
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/open (http:\/\/127\.0\.0\.1:\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        resolveURL({ child, url: m[1] });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the demo server exited with ${code}: ${stderr}`));
+    });
+  });
+}
+
+before(async () => {
+  assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
+  if (!existsSync(join(wasmDir, 'a2aport.wasm'))) {
+    const make = spawnSync('make', ['build.wasm'], { cwd: repo, stdio: 'inherit' });
+    assert.equal(make.status, 0, 'make build.wasm failed');
+  }
+  tmp = mkdtempSync(join(tmpdir(), 'a2aport-browser-'));
+  const binary = join(tmp, 'a2aport-demo');
+  const build = spawnSync('go', ['build', '-o', binary, './examples/browser'], { cwd: repo, stdio: 'inherit' });
+  assert.equal(build.status, 0, 'go build ./examples/browser failed');
+  ({ child: server, url: baseURL } = await startServer(binary));
+
+  context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1280, height: 800 },
+    acceptDownloads: true,
+  });
+  mkdirSync(screenshots, { recursive: true });
+});
+
+after(async () => {
+  await context?.close();
+  server?.kill('SIGTERM');
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+/** A fresh page on the demo; errors of the page and the console are collected. */
+async function openPage() {
+  const page = await context.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // A refused agent card (the error test) logs its 404; that is the browser, not the page.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${m.text()}`);
+  });
+  await page.goto(`${baseURL}/`);
+  return page;
+}
+
+/** Connects to the demo agent through a preset button ('1.0 JSON-RPC' by default). */
+async function connect(page, preset, { continuity = false, owner } = {}) {
+  if (preset) await page.getByRole('button', { name: preset, exact: true }).click();
+  if (continuity) await page.getByLabel('Conversation continuity').check();
+  if (owner) await page.getByLabel('Owner id').fill(owner);
+  await page.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
+  await page.locator('#connection-status[data-kind="ok"], #connection-status[data-kind="error"]').waitFor({ state: 'attached', timeout: TIMEOUT });
+  const error = await page.locator('#connect-error').textContent();
+  assert.equal(await page.locator('#connection-status').textContent(), 'Connected', `connect failed: ${error}`);
+}
+
+/** Sends an instruction and returns the new Work's card. */
+async function send(page, instruction) {
+  const before = await page.locator('.work').count();
+  await page.getByLabel('Instruction').fill(instruction);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.locator('.work').nth(before).waitFor();
+  const id = await page.locator('.work').nth(before).getAttribute('data-work-id');
+  return page.locator(`.work[data-work-id="${id}"]`);
+}
+
+async function waitState(work, state) {
+  const id = await work.getAttribute('data-work-id');
+  await work.page().locator(`.work[data-work-id="${id}"][data-state="${state}"]`).waitFor({ timeout: TIMEOUT });
+}
+
+/** Records each update of every artifact as the page renders it, with the Work's state then. */
+async function recordArtifactUpdates(page) {
+  await page.evaluate(() => {
+    window.artifactUpdates = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target;
+        if (r.attributeName !== 'data-updates') continue;
+        window.artifactUpdates.push({
+          id: el.dataset.artifactId, n: Number(el.dataset.updates), text: el.querySelector('.markdown')?.textContent ?? '',
+          state: el.closest('.work').dataset.state,
+        });
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-updates'] });
+  });
+}
+
+describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
+  test('connects and shows what describe() says', async () => {
+    const page = await openPage();
+    assert.equal(await page.getByLabel('Agent card URL').inputValue(), `${baseURL}/.well-known/agent-card.json`);
+    await connect(page);
+    assert.equal(await page.locator('#agent-name').textContent(), 'a2aport demo agent');
+    assert.equal(await page.locator('#agent-version').textContent(), '1.0.0');
+    assert.equal(await page.locator('#agent-transport').textContent(), 'JSONRPC');
+    assert.equal(await page.locator('#agent-protocol').textContent(), 'A2A 1.0');
+    assert.match(await page.locator('#agent-capabilities li.on').allTextContents().then((t) => t.join(' ')), /streaming.*inputRequests/);
+    assert.match(await page.locator('#agent-output-modes').textContent(), /text\/markdown/);
+    await page.close();
+  });
+
+  test('streams a report: chunks arrive in order while the Work runs', async () => {
+    const page = await openPage();
+    await connect(page);
+    await recordArtifactUpdates(page);
+    const work = await send(page, 'Write a short report on ocean currents');
+    await waitState(work, 'completed');
+    const updates = await page.evaluate(() => window.artifactUpdates);
+    assert.deepEqual(updates.map((u) => u.n), [1, 2, 3, 4], 'one update per streamed chunk');
+    for (let i = 1; i < updates.length; i++) {
+      assert.ok(updates[i].text.startsWith(updates[i - 1].text), `update ${i + 1} extends update ${i}`);
+    }
+    assert.ok(updates.slice(0, 3).every((u) => u.state === 'working'), 'chunks render while the Work is working');
+    const headings = await work.locator('.artifact .markdown h3, .artifact .markdown h4').allTextContents();
+    assert.deepEqual(headings, ['Brief: Ocean currents', 'Summary', 'Key points', 'Open questions', 'Next steps']);
+    assert.equal(await work.locator('.artifact .markdown strong').first().textContent(), 'ocean currents');
+    const log = await work.locator('.events .text').allTextContents();
+    const progress = log.filter((t) => t.startsWith('Writing section'));
+    assert.deepEqual(progress, ['Writing section 1 of 4: Summary', 'Writing section 2 of 4: Key points',
+      'Writing section 3 of 4: Open questions', 'Writing section 4 of 4: Next steps']);
+    assert.match(log.at(-1), /^Report ready: 4 sections, \d+ words\.$/, 'the outcome leads with the final status');
+    assert.match(await work.locator('.outcome pre').textContent(), /^Report ready: .*\n\n# Brief: Ocean currents/s);
+    assert.equal(await work.locator('.badge').first().textContent(), 'completed');
+    assert.ok(await work.locator('.cancel').isHidden(), 'no cancel button once done');
+    await page.close();
+  });
+
+  test('answers the agent’s question (respondInput)', async () => {
+    const page = await openPage();
+    await connect(page);
+    const work = await send(page, 'Please compare these');
+    await waitState(work, 'input_required');
+    const answer = work.getByLabel('Your answer');
+    assert.match(await answer.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()),
+      /^Which two things should I compare\?/, 'the answer field is described by the question');
+    assert.ok(await answer.evaluate((el) => el === document.activeElement), 'the answer field has the focus');
+    assert.equal(await work.locator('.badge').first().textContent(), 'input required');
+    await answer.fill('tea and coffee');
+    await work.getByRole('button', { name: 'Answer' }).click();
+    await waitState(work, 'completed');
+    assert.ok(await work.locator('.question').isHidden());
+    assert.equal(await work.locator('.artifact .markdown h3').textContent(), 'Tea vs coffee');
+    assert.match(await work.locator('.artifact .markdown pre').textContent(), /criterion\s+tea\s+coffee/);
+    const log = await work.locator('.events .text').allTextContents();
+    assert.deepEqual(log.slice(0, 3), ['Reading your request', 'Which two things should I compare? Name them like “tea and coffee” or “Go vs Rust”.',
+      'tea and coffee'], 'the question, then the answer');
+    await page.close();
+  });
+
+  test('cancels a slow task', async () => {
+    const page = await openPage();
+    await connect(page);
+    const work = await send(page, 'Write a long report about the history of the web');
+    await work.locator('.artifact[data-updates="1"]').waitFor({ timeout: TIMEOUT });
+    assert.equal(await work.getAttribute('data-state'), 'working');
+    await work.getByRole('button', { name: /^Cancel/ }).click();
+    await waitState(work, 'cancelled');
+    assert.equal(await work.locator('.error .code').textContent(), 'WORK_CANCELLED');
+    assert.ok(await work.locator('.cancel').isHidden());
+    assert.ok(Number(await work.locator('.artifact').getAttribute('data-updates')) < 8, 'the report stopped early');
+    await work.screenshot({ path: join(screenshots, 'work-cancelled.png') });
+    await page.close();
+  });
+
+  test('attaches files and sees them described', async () => {
+    const page = await openPage();
+    await connect(page);
+    const png = await page.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 200;
+      canvas.height = 100;
+      const g = canvas.getContext('2d');
+      g.fillStyle = '#2f5bd3';
+      g.fillRect(0, 0, 200, 100);
+      g.fillStyle = '#f5b700';
+      g.fillRect(50, 25, 100, 50);
+      return canvas.toDataURL('image/png').split(',')[1];
+    });
+    await page.locator('#files').setInputFiles([
+      { name: 'chart.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Quarterly notes\nline two\n') },
+    ]);
+    assert.deepEqual(await page.locator('#attachments .file-chip span').allTextContents(),
+      [`chart.png · ${Buffer.from(png, 'base64').length} B`, 'notes.txt · 25 B']);
+    const work = await send(page, 'What are these files?');
+    assert.equal(await page.locator('#attachments .file-chip').count(), 0, 'attachments are cleared once sent');
+    await waitState(work, 'completed');
+    const review = await work.locator('.artifact[data-artifact-id="attachments"] .markdown').textContent();
+    assert.match(review, /1\. chart\.png/);
+    assert.match(review, /A PNG image, 200 × 100 pixels\. A thumbnail is attached\./);
+    assert.match(review, /2\. notes\.txt/);
+    assert.match(review, /A text file of 2 lines; it begins “Quarterly notes”\./);
+    const thumb = work.locator('.artifact[data-artifact-id="image-1"] img');
+    await thumb.waitFor();
+    assert.equal(await thumb.evaluate((img) => img.complete && img.naturalWidth), 160);
+    assert.match(await thumb.getAttribute('src'), /^blob:/);
+    assert.ok(await work.getByRole('link', { name: /Download chart-thumbnail\.png/ }).isVisible());
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      work.getByRole('link', { name: /Download attachments\.csv/ }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'attachments.csv');
+    const csv = readFileSync(await download.path(), 'utf8');
+    assert.match(csv, /^name,type,bytes,kind,note\nchart\.png,image\/png,\d+,image,/);
+    assert.match(await work.locator('.events .text').last().textContent(), /Reviewed 2 attachments: 1 image, 1 text file\./);
+    await thumb.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshots, 'files-1280x800.png') });
+    await page.close();
+  });
+
+  test('switches to the A2A 0.3 endpoint and completes a task', async () => {
+    const page = await openPage();
+    await connect(page);
+    await connect(page, '0.3 JSON-RPC');
+    assert.equal(await page.getByLabel('Agent card URL').inputValue(), `${baseURL}/v03/.well-known/agent-card.json`);
+    assert.equal(await page.locator('#agent-protocol').textContent(), 'A2A 0.3');
+    assert.equal(await page.locator('#agent-transport').textContent(), 'JSONRPC');
+    const work = await send(page, 'Compare trains and planes');
+    await waitState(work, 'completed');
+    assert.equal(await work.locator('.artifact .markdown h3').textContent(), 'Trains vs planes');
+    await page.close();
+  });
+
+  test('uses the HTTP+JSON endpoint with a bearer token', async () => {
+    const page = await openPage();
+    const token = 'demo-token-3f9a1c';
+    await page.getByLabel(/^Bearer token/).fill(token);
+    await connect(page, '1.0 HTTP+JSON');
+    assert.equal(await page.locator('#agent-transport').textContent(), 'HTTP+JSON');
+    const work = await send(page, 'Write a short report on bridges');
+    await waitState(work, 'completed');
+    assert.equal(await work.locator('.artifact .markdown h3').textContent(), 'Brief: Bridges');
+    assert.match(await work.locator('.artifact .markdown').textContent(), /The request carried a bearer token/);
+    assert.ok(!(await page.locator('body').innerText()).includes(token), 'the token shows nowhere on the page');
+    await page.close();
+  });
+
+  test('continues a conversation with reuseContext', async () => {
+    const page = await openPage();
+    await connect(page, undefined, { continuity: true, owner: 'ann' });
+    const first = await send(page, 'Write a report on glaciers');
+    await waitState(first, 'completed');
+    const second = await send(page, 'more');
+    await waitState(second, 'completed');
+    assert.equal(await second.locator('.artifact .markdown h3').textContent(), 'More on glaciers');
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('a2aport-demo:context:')));
+    assert.equal(stored.length, 1, 'the context id is kept in localStorage');
+    await page.close();
+  });
+
+  test('shows typed errors with their code', async () => {
+    const page = await openPage();
+    await connect(page);
+    const work = await send(page, 'Please fail this task');
+    await waitState(work, 'failed');
+    assert.equal(await work.locator('.error .code').textContent(), 'A2A_TASK_FAILED');
+    assert.match(await work.locator('.error .message').textContent(), /asked me to fail/);
+    assert.equal(await work.locator('.badge').first().textContent(), 'failed');
+
+    await page.getByLabel('Agent card URL').fill(`${baseURL}/missing/.well-known/agent-card.json`);
+    await page.getByRole('button', { name: 'Reconnect' }).click();
+    await page.locator('#connection-status[data-kind="error"]').waitFor({ timeout: TIMEOUT });
+    assert.match(await page.locator('#connect-error .code').textContent(), /^A2A_/);
+    assert.match(await page.locator('#connect-error').textContent(), /404/);
+    assert.ok(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled());
+    await page.screenshot({ path: join(screenshots, 'errors-1280x800.png') });
+    await page.close();
+  });
+
+  test('looks clean at 1280×800 and at 400 px', async () => {
+    for (const [name, viewport] of [['desktop-1280x800', { width: 1280, height: 800 }], ['narrow-400', { width: 400, height: 860 }]]) {
+      const page = await openPage();
+      await page.setViewportSize(viewport);
+      await connect(page);
+      assert.equal(await page.locator('#agent-panel').evaluate((d) => d.open), viewport.width > 860,
+        'the agent panel folds away on narrow windows once connected');
+      const report = await send(page, 'Compare tea and coffee');
+      await waitState(report, 'completed');
+      const question = await send(page, 'hello');
+      await waitState(question, 'input_required');
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert.ok(overflow <= 0, `${name}: no horizontal scrolling (overflow ${overflow} px)`);
+      await page.screenshot({ path: join(screenshots, `${name}.png`) });
+      if (viewport.width <= 860) {
+        await page.screenshot({ path: join(screenshots, `${name}-full.png`), fullPage: true });
+      }
+      await page.close();
+    }
+  });
+
+  test('the page logged no errors', () => {
+    assert.deepEqual(pageErrors, []);
+  });
+});

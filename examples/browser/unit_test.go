@@ -1,0 +1,148 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"iter"
+	"testing"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
+)
+
+func TestPlan(t *testing.T) {
+	t.Parallel()
+	file := []*a2a.Part{a2a.NewRawPart([]byte("x"))}
+	for _, tc := range []struct {
+		name string
+		c    conversation
+		want job
+	}{
+		{"report", conversation{request: "Write a short report on ocean currents."}, job{kind: jobReport, topic: "ocean currents"}},
+		{"long report", conversation{request: "A long report about the history of the web"}, job{kind: jobReport, topic: "history of the web", long: true}},
+		{"slow", conversation{request: "slow: rivers of Europe"}, job{kind: jobReport, topic: "rivers of Europe", long: true}},
+		{"too short", conversation{request: "hello"}, job{kind: jobAsk, question: askTopic}},
+		{"too short, answered", conversation{request: "hello", answers: []string{"tides"}}, job{kind: jobReport, topic: "tides"}},
+		{"too short, blank answer", conversation{request: "hello", answers: []string{"  "}}, job{kind: jobAsk, question: askTopicAgain}},
+		{"more without a conversation", conversation{request: "more"}, job{kind: jobAsk, question: askTopic}},
+		{"more in a conversation", conversation{request: "more please", earlier: "glaciers"}, job{kind: jobReport, topic: "glaciers", more: true}},
+		{"compare", conversation{request: "Compare tea and coffee"}, job{kind: jobCompare, pair: [2]string{"tea", "coffee"}}},
+		{"compare mid-sentence", conversation{request: "I'd like to compare Go vs. Rust please"}, job{kind: jobCompare, pair: [2]string{"Go", "Rust"}}},
+		{"compare what", conversation{request: "Please compare these"}, job{kind: jobAsk, question: askPair}},
+		{"compare, unclear answer", conversation{request: "compare", answers: []string{"no idea"}}, job{kind: jobAsk, question: askPairAgain}},
+		{"compare, answered", conversation{request: "compare", answers: []string{"no idea", "cats or dogs"}}, job{kind: jobCompare, pair: [2]string{"cats", "dogs"}}},
+		{"long compare", conversation{request: "a long compare: trains versus planes"}, job{kind: jobCompare, pair: [2]string{"trains", "planes"}, long: true}},
+		{"fail", conversation{request: "Please FAIL this task"}, job{kind: jobFail}},
+		{"fail wins over files", conversation{request: "fail", files: file}, job{kind: jobFail}},
+		{"failure is not fail", conversation{request: "Write about failure modes of bridges"}, job{kind: jobReport, topic: "failure modes of bridges"}},
+		{"files", conversation{request: "What are these?", files: file}, job{kind: jobFiles, topic: "What are these"}},
+		{"files, short", conversation{request: "hi", files: file}, job{kind: jobFiles, topic: "hi"}},
+	} {
+		if got := plan(tc.c); got != tc.want {
+			t.Errorf("%s: plan(%q) = %+v, want %+v", tc.name, tc.c.request, got, tc.want)
+		}
+	}
+}
+
+func TestHumanSize(t *testing.T) {
+	t.Parallel()
+	for n, want := range map[int]string{0: "0 bytes", 1: "1 byte", 999: "999 bytes", 1234: "1.2 KB (1,234 bytes)", 2_500_000: "2.5 MB (2,500,000 bytes)"} {
+		if got := humanSize(n); got != want {
+			t.Errorf("humanSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+// refusingHandler refuses the first n sends as a2asrv does while a turn is being released.
+type refusingHandler struct {
+	a2asrv.RequestHandler
+	n     int
+	calls int
+}
+
+var errInProgress = errors.New("failed to start execution: task execution is already in progress")
+
+func (h *refusingHandler) SendMessage(ctx context.Context, req *a2a.SendMessageRequest) (a2a.SendMessageResult, error) {
+	if h.calls++; h.calls <= h.n {
+		return nil, errInProgress
+	}
+	return a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("ok")), nil
+}
+
+func (h *refusingHandler) SendStreamingMessage(ctx context.Context, req *a2a.SendMessageRequest) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		if h.calls++; h.calls <= h.n {
+			yield(nil, errInProgress)
+			return
+		}
+		if yield(a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("one")), nil) {
+			yield(a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("two")), nil)
+		}
+	}
+}
+
+func TestPatientHandler(t *testing.T) {
+	t.Parallel()
+	answer := &a2a.SendMessageRequest{Message: a2a.NewMessageForTask(a2a.MessageRoleUser, a2a.TaskInfo{TaskID: "t1", ContextID: "c1"}, a2a.NewTextPart("tea and coffee"))}
+	first := &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hello"))}
+	patient := func(h a2asrv.RequestHandler, limit time.Duration) patientHandler {
+		return patientHandler{RequestHandler: h, every: time.Millisecond, limit: limit}
+	}
+	ctx := context.Background()
+
+	h := &refusingHandler{n: 3}
+	if _, err := patient(h, time.Second).SendMessage(ctx, answer); err != nil || h.calls != 4 {
+		t.Errorf("answer: err %v after %d calls; want success on the 4th", err, h.calls)
+	}
+	h = &refusingHandler{n: 3}
+	if _, err := patient(h, time.Second).SendMessage(ctx, first); !errors.Is(err, errInProgress) || h.calls != 1 {
+		t.Errorf("first message: err %v after %d calls; want the refusal, not retried", err, h.calls)
+	}
+	h = &refusingHandler{n: 1 << 30}
+	if _, err := patient(h, 20*time.Millisecond).SendMessage(ctx, answer); !errors.Is(err, errInProgress) {
+		t.Errorf("lasting refusal: err %v, want it returned after the limit", err)
+	}
+
+	h = &refusingHandler{n: 2}
+	var texts []string
+	for ev, err := range patient(h, time.Second).SendStreamingMessage(ctx, answer) {
+		if err != nil {
+			t.Fatalf("stream: %v", err)
+		}
+		texts = append(texts, ev.(*a2a.Message).Parts[0].Text())
+	}
+	if len(texts) != 2 || texts[0] != "one" || h.calls != 3 {
+		t.Errorf("stream: %q after %d calls; want [one two] on the 3rd", texts, h.calls)
+	}
+}
+
+func TestRecentStore(t *testing.T) {
+	t.Parallel()
+	ctx, _ := a2asrv.NewCallContext(context.Background(), nil)
+	s := newRecentStore(2)
+	task := func(id string) *a2a.Task {
+		return &a2a.Task{ID: a2a.TaskID(id), ContextID: "c", Status: a2a.TaskStatus{State: a2a.TaskStateWorking}}
+	}
+	for _, id := range []string{"a", "b", "c", "d", "e"} {
+		if _, err := s.Create(ctx, task(id)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Tiers: {e} current, {c, d} previous; a and b are gone.
+	for id, want := range map[string]bool{"a": false, "b": false, "c": true, "d": true, "e": true} {
+		_, err := s.Get(ctx, a2a.TaskID(id))
+		if got := err == nil; got != want {
+			t.Errorf("Get(%s) error = %v, want found %v", id, err, want)
+		}
+	}
+	updated := task("c")
+	updated.Status.State = a2a.TaskStateCompleted
+	if _, err := s.Update(ctx, &taskstore.UpdateRequest{Task: updated}); err != nil {
+		t.Errorf("Update(c) in the previous tier: %v", err)
+	}
+	if _, err := s.Update(ctx, &taskstore.UpdateRequest{Task: task("a")}); !errors.Is(err, a2a.ErrTaskNotFound) {
+		t.Errorf("Update(a) = %v, want task not found", err)
+	}
+}
