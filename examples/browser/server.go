@@ -12,6 +12,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+
+	"github.com/a2aport/a2aport/internal/a2asrvx"
 )
 
 // Server limits.
@@ -70,7 +72,7 @@ func listen(cfg config) (*server, net.Listener, error) {
 
 // routes maps the page, the package and the agent's endpoints.
 func (s *server) routes(cfg config) http.Handler {
-	handler := newPatientHandler(a2asrv.NewHandler(s.agent,
+	handler := a2asrvx.Patient(a2asrv.NewHandler(s.agent,
 		a2asrv.WithTaskStore(newRecentStore(tasksPerTier)),
 		a2asrv.WithCapabilityChecks(&demoCard().Capabilities),
 		a2asrv.WithLogger(cfg.logger),

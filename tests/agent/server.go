@@ -13,6 +13,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+
+	"github.com/a2aport/a2aport/internal/a2asrvx"
 	"github.com/a2aproject/a2a-go/v2/log"
 )
 
@@ -89,7 +91,7 @@ func (s *Server) variantHandler(v Variant) http.Handler {
 		a2asrv.WithCapabilityChecks(&a2a.AgentCapabilities{Streaming: v.Streaming}),
 		a2asrv.WithLogger(quiet),
 	)
-	handler = &authHandler{RequestHandler: settleHandler{handler}, gate: s.exec.auth, streaming: v.Streaming}
+	handler = &authHandler{RequestHandler: a2asrvx.Patient(handler), gate: s.exec.auth, streaming: v.Streaming}
 
 	var transport http.Handler
 	switch {

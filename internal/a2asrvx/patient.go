@@ -1,4 +1,9 @@
-package main
+// Package a2asrvx holds server-side workarounds for a2a-go v2.4.0's a2asrv that the demo agent
+// and the test agent share. Nothing here runs in the WebAssembly module.
+//
+//	handler := a2asrvx.Patient(a2asrv.NewHandler(executor))
+//	mux.Handle("/", a2asrv.NewJSONRPCHandler(handler))
+package a2asrvx
 
 import (
 	"context"
@@ -13,7 +18,7 @@ import (
 // a2asrv v2.4.0 stores a turn's INPUT_REQUIRED status a moment before it releases that turn's
 // execution. A client that answers at once (the page does, when a person types fast or a test
 // answers) can be refused with "task execution is already in progress" although nothing is
-// running any more. patientHandler retries such a refused answer until the execution is released,
+// running any more. Patient retries such a refused answer until the execution is released,
 // as a server without the race would simply accept it. Nothing ran for a refused request, so
 // retrying it is safe; first messages and other errors pass through untouched.
 type patientHandler struct {
@@ -22,7 +27,9 @@ type patientHandler struct {
 	limit time.Duration // after which the refusal is returned
 }
 
-func newPatientHandler(h a2asrv.RequestHandler) patientHandler {
+// Patient wraps h so that a refused answer to an existing task is retried (every 5 ms, for at
+// most 3 s) until a2asrv has released the task's previous turn.
+func Patient(h a2asrv.RequestHandler) a2asrv.RequestHandler {
 	return patientHandler{RequestHandler: h, every: 5 * time.Millisecond, limit: 3 * time.Second}
 }
 
