@@ -24,7 +24,10 @@ async function withPort(variant, options, run) {
   try {
     await run({ port, variant, requests: rec.requests });
   } finally {
+    // The Go runtime in the module never asks to sleep; a request means a miscounted goroutine.
+    const { runtimeSleeps } = port[Symbol.for('a2aport.stats')];
     await withTimeout(port.close(), 10_000, 'close() did not settle');
+    assert.equal(runtimeSleeps, 0, 'the module asked the host to sleep');
   }
 }
 
