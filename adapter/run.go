@@ -2,7 +2,7 @@ package adapter
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"sync"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -45,7 +45,9 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 	}
 	r := &run{a: a, work: work, onEvent: ApplySubmitOptions(opts...), state: StateSubmitted,
 		answeredIDs: map[string]bool{}, done: make(chan struct{}), out: newOutcomeBuilder()}
-	r.ctx, r.cancel = context.WithCancelCause(ctx)
+	timed, stopTimer := withTimeout(ctx, a.s.Clock, a.s.Timeout, errWorkTimeout)
+	defer stopTimer()
+	r.ctx, r.cancel = context.WithCancelCause(timed)
 	a.mu.Lock()
 	switch _, dup := a.runs[work.ID]; {
 	case a.closed:
@@ -65,15 +67,7 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 		close(r.done)
 	}()
 
-	var stopTimer func()
-	if a.s.Timeout > 0 {
-		t := a.s.Clock.AfterFunc(a.s.Timeout, func() { r.cancel(errWorkTimeout) })
-		stopTimer = func() { t.Stop() }
-	} else {
-		stopTimer = func() {}
-	}
 	out, err := r.execute()
-	stopTimer()
 	return r.finish(out, err)
 }
 
@@ -108,7 +102,7 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 	return out, nil
 }
 
-var errFinished = fmt.Errorf("finished")
+var errFinished = errors.New("finished")
 
 // stop ends the run with cause unless its outcome is already decided. It reports whether it did.
 func (r *run) stop(cause error) bool {
