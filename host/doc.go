@@ -7,6 +7,10 @@
 // credentials are added here, never inside the module; timers run on Options.Clock. A trapped
 // instance rejects its pending calls with MODULE_TRAPPED and the next call starts a fresh one.
 //
+// Events and each Submit's result are delivered in order on one goroutine per Adapter, so a
+// Submit returns after its events; a listener may call RespondInput, Cancel or Status, but must
+// not wait for another Submit of the same Adapter (that Submit's result queues behind it).
+//
 // By default the module is built from this package's source tree on first use and cached by a
 // hash of that source (a fresh clone needs no extra step); set Binary to use a prebuilt module.
 //
