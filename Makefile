@@ -2,9 +2,9 @@
 GO ?= go
 WASM_FLAGS = -buildmode=c-shared -trimpath
 
-.PHONY: test test.go test.js test.browser check check.fmt check.vet check.tidy check.generate build.wasm build.js bench demo testagent
+.PHONY: test test.go test.js test.browser test.bundler check check.fmt check.vet check.tidy check.generate build.wasm build.js bench demo testagent
 
-test: check test.go test.js test.browser
+test: check test.go test.js test.browser test.bundler
 
 test.go:
 	$(GO) test -count=1 ./...
@@ -56,6 +56,14 @@ examples/browser/node_modules: examples/browser/package.json examples/browser/pa
 # The demo page in a real Chromium (Debian's: apt-get install -y chromium; .ci/run installs it).
 test.browser: build.wasm examples/browser/node_modules
 	cd examples/browser && node --test test/*.test.js
+
+examples/bundler/node_modules: examples/bundler/package.json examples/bundler/package-lock.json
+	cd examples/bundler && npm ci --no-audit --no-fund
+	@touch $@
+
+# The packed JS package bundled by Vite and run in a real Chromium against the test agent.
+test.bundler: build.js examples/bundler/node_modules
+	cd examples/bundler && node --test test/*.test.js
 
 # Sizes, compile and instantiate times, time per Work native vs module.
 bench:
