@@ -65,10 +65,12 @@ examples/bundler/node_modules: examples/bundler/package.json examples/bundler/pa
 test.bundler: build.js examples/bundler/node_modules
 	cd examples/bundler && node --test test/*.test.js
 
-# Sizes, compile and instantiate times, time per Work native vs module.
-bench:
+# Sizes, compile and instantiate times, time per Work native vs module (Go) and a2aport vs
+# @a2a-js/sdk's own client (Node).
+bench: build.js js/node_modules
 	$(GO) test -run '^$$' -bench . -benchtime=1x ./host/ | grep -v TrivialWork
 	$(GO) test -run '^$$' -bench 'TrivialWork|Instantiate' -benchtime=200x ./host/
+	cd js && node bench/work.bench.js 200
 
 # Runs the test agent standalone on a loopback port and prints its card URLs.
 testagent:

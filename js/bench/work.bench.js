@@ -1,0 +1,43 @@
+// Time per trivial Work in Node: a2aport (the Go adapter in a2aport.wasm) against the same round
+// trip made by @a2a-js/sdk's own client (the baseline), both on one loopback streaming agent.
+// Run with `make bench` or `node bench/work.bench.js [works]`; prints numbers, asserts nothing.
+import { randomUUID } from 'node:crypto';
+import { Role } from '@a2a-js/sdk';
+import { ClientFactory } from '@a2a-js/sdk/client';
+
+import { createA2ABackendAdapter } from '../src/index.js';
+import { startAgent } from '../test/agent.js';
+
+const works = Number(process.argv[2] ?? 200);
+const agent = await startAgent();
+const card = agent.cards['v1-jsonrpc-stream'];
+
+async function measure(name, once) {
+  for (let i = 0; i < 20; i++) await once(i); // warm up: JIT, connections, the module's heap
+  const start = performance.now();
+  for (let i = 0; i < works; i++) await once(i);
+  const perWork = (performance.now() - start) / works;
+  console.log(`${name.padEnd(22)} ${perWork.toFixed(3)} ms/work (${works} works)`);
+  return perWork;
+}
+
+try {
+  const port = createA2ABackendAdapter({ agentCardUrl: card });
+  const a2aport = await measure('a2aport (wasm)', (i) => port.submit({ id: `w${i}-${randomUUID()}`, ownerId: 'bench', instruction: 'complete bench' }));
+  await port.close();
+
+  const client = await new ClientFactory().createFromUrl(card, '');
+  const sdk = await measure('@a2a-js/sdk client', async () => {
+    const stream = client.sendMessageStream({
+      tenant: '', configuration: undefined, metadata: undefined,
+      message: {
+        messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, metadata: undefined,
+        extensions: [], referenceTaskIds: [], parts: [{ content: { $case: 'text', value: 'complete bench' }, metadata: undefined, filename: '', mediaType: '' }],
+      },
+    });
+    for await (const _ of stream) { /* drain to the final event */ }
+  });
+  console.log(`a2aport / @a2a-js/sdk  ${(a2aport / sdk).toFixed(2)}x`);
+} finally {
+  await agent.stop();
+}
