@@ -85,12 +85,13 @@ func within(d time.Duration, f func()) bool {
 		defer close(done)
 		f()
 	}()
-	timer := time.NewTimer(d)
+	expired := make(chan struct{})
+	timer := wallClock.AfterFunc(d, func() { close(expired) })
 	defer timer.Stop()
 	select {
 	case <-done:
 		return true
-	case <-timer.C:
+	case <-expired:
 		return false
 	}
 }
@@ -123,16 +124,17 @@ func wantActive(t *testing.T, p adapter.Port, w adapter.Work) {
 
 // eventually polls cond until it holds or ctx ends; it reports whether cond held.
 func eventually(ctx context.Context, cond func() bool) bool {
-	ticker := time.NewTicker(pollInterval)
-	defer ticker.Stop()
 	for {
 		if cond() {
 			return true
 		}
+		tick := make(chan struct{})
+		timer := wallClock.AfterFunc(pollInterval, func() { close(tick) })
 		select {
 		case <-ctx.Done():
+			timer.Stop()
 			return cond()
-		case <-ticker.C:
+		case <-tick:
 		}
 	}
 }
