@@ -39,6 +39,7 @@ type Adapter struct {
 // connection is what discovery produced.
 type connection struct {
 	card   *a2a.AgentCard
+	notes  []string // parts of the card that were ignored
 	iface  *a2a.AgentInterface
 	client *a2aclient.Client
 }
@@ -79,6 +80,7 @@ func (a *Adapter) Describe() Description {
 		d.Discovered = true
 		d.Transport = string(conn.iface.ProtocolBinding)
 		d.ProtocolVersion = versionOrDefault(conn.iface.ProtocolVersion)
+		d.CardNotes = append([]string(nil), conn.notes...)
 	}
 	if card != nil {
 		d.AgentName, d.AgentVersion = card.Name, card.Version
@@ -187,9 +189,10 @@ func (a *Adapter) discover() (*connection, error) {
 	ctx, cancel := withTimeout(a.closing, a.s.Clock, a.s.RequestTimeout, errRequestTimeout)
 	defer cancel()
 	card := a.s.AgentCard
+	var notes []string
 	if card == nil {
 		var err error
-		if card, err = a.fetchCard(ctx); err != nil {
+		if card, notes, err = a.fetchCard(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -201,7 +204,7 @@ func (a *Adapter) discover() (*connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &connection{card: card, iface: iface, client: client}, nil
+	return &connection{card: card, notes: notes, iface: iface, client: client}, nil
 }
 
 // Subscribe implements Port.

@@ -20,39 +20,47 @@ const maxCardSize = 1 << 20
 var errInvalidJSON = errors.New("body is not valid JSON")
 
 // fetchCard GETs the Agent Card URL through the adapter's transport (credentials included).
-func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, error) {
+// notes say which parts of the card were ignored because they could not be read.
+func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.s.cardURL.String(), nil)
 	if err != nil {
-		return nil, a.wrap(CodeDiscoveryFailed, "cannot build the Agent Card request", err)
+		return nil, nil, a.wrap(CodeDiscoveryFailed, "cannot build the Agent Card request", err)
 	}
 	req.Header.Set("Accept", "application/json")
 	resp, err := a.http.Do(req)
 	if err != nil {
-		return nil, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
+		return nil, nil, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
 	}
 	defer func() { _ = resp.Body.Close() }() // the body is fully read or abandoned; nothing to report
 	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCardSize+1))
 	if err != nil {
-		return nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
+		return nil, nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
 	}
 	if resp.StatusCode != http.StatusOK {
 		e := newError(CodeDiscoveryFailed, "Agent Card request answered HTTP %d: %s", resp.StatusCode, a.redact(summarize(body[:min(len(body), bodySummaryLen)])))
 		e.Status = resp.StatusCode
 		e.Retryable = retryableStatus(resp.StatusCode)
-		return nil, e
+		return nil, nil, e
 	}
 	if len(body) > maxCardSize {
-		return nil, newError(CodeDiscoveryFailed, "Agent Card is larger than %d bytes", maxCardSize)
+		return nil, nil, newError(CodeDiscoveryFailed, "Agent Card is larger than %d bytes", maxCardSize)
 	}
-	var card *a2a.AgentCard
+	parse := parseCurrentCard
 	if a.s.legacy {
-		card, err = parseLegacyCard(body)
-	} else {
-		card = new(a2a.AgentCard)
-		err = json.Unmarshal(body, card)
+		parse = parseLegacyCard
 	}
+	card, notes, err := parseCard(body, parse)
 	if err != nil {
-		return nil, a.wrap(CodeDiscoveryFailed, "Agent Card is not valid JSON", err)
+		return nil, nil, a.wrap(CodeDiscoveryFailed, "Agent Card cannot be read", err)
+	}
+	return card, notes, nil
+}
+
+// parseCurrentCard reads a card in 1.0 format.
+func parseCurrentCard(body []byte) (*a2a.AgentCard, error) {
+	card := new(a2a.AgentCard)
+	if err := json.Unmarshal(body, card); err != nil {
+		return nil, err
 	}
 	return card, nil
 }

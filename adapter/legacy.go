@@ -3,7 +3,6 @@
 package adapter
 
 import (
-	"encoding/json"
 	"net/http"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -24,8 +23,5 @@ func legacyTransports(client *http.Client) []a2aclient.FactoryOption {
 
 // parseLegacyCard reads a card in 0.3 format, 1.0 format, or the union of both.
 func parseLegacyCard(body []byte) (*a2a.AgentCard, error) {
-	if !json.Valid(body) {
-		return nil, errInvalidJSON
-	}
 	return a2av0.NewAgentCardParser()(body)
 }

@@ -125,6 +125,8 @@ type Description struct {
 	AgentName       string       `json:"agentName,omitempty"`
 	AgentVersion    string       `json:"agentVersion,omitempty"`
 	Capabilities    Capabilities `json:"capabilities"`
+	// CardNotes name the parts of the Agent Card that could not be read and were ignored.
+	CardNotes []string `json:"cardNotes,omitempty"`
 }
 
 // Capabilities of the backend, from options before discovery and from the Agent Card after.

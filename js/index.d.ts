@@ -87,6 +87,8 @@ export interface Description {
   agentName?: string;
   agentVersion?: string;
   capabilities: Capabilities;
+  /** Parts of the Agent Card that could not be read and were ignored (discovery went on). */
+  cardNotes?: string[];
 }
 
 export interface Health {

@@ -1430,6 +1430,33 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 			}
 		case "capabilities":
 			easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &out.Capabilities)
+		case "cardNotes":
+			if in.IsNull() {
+				in.Skip()
+				out.CardNotes = nil
+			} else {
+				in.Delim('[')
+				if out.CardNotes == nil {
+					if !in.IsDelim(']') {
+						out.CardNotes = make([]string, 0, 4)
+					} else {
+						out.CardNotes = []string{}
+					}
+				} else {
+					out.CardNotes = (out.CardNotes)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v15 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v15 = string(in.String())
+					}
+					out.CardNotes = append(out.CardNotes, v15)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -1488,6 +1515,20 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 		const prefix string = ",\"capabilities\":"
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, in.Capabilities)
+	}
+	if len(in.CardNotes) != 0 {
+		const prefix string = ",\"cardNotes\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('[')
+			for v16, v17 := range in.CardNotes {
+				if v16 > 0 {
+					out.RawByte(',')
+				}
+				out.String(string(v17))
+			}
+			out.RawByte(']')
+		}
 	}
 	out.RawByte('}')
 }
@@ -1551,13 +1592,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, ou
 					out.InputModes = (out.InputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v15 string
+					var v18 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v15 = string(in.String())
+						v18 = string(in.String())
 					}
-					out.InputModes = append(out.InputModes, v15)
+					out.InputModes = append(out.InputModes, v18)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1578,13 +1619,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, ou
 					out.OutputModes = (out.OutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v16 string
+					var v19 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v16 = string(in.String())
+						v19 = string(in.String())
 					}
-					out.OutputModes = append(out.OutputModes, v16)
+					out.OutputModes = append(out.OutputModes, v19)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1633,11 +1674,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v17, v18 := range in.InputModes {
-				if v17 > 0 {
+			for v20, v21 := range in.InputModes {
+				if v20 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v18))
+				out.String(string(v21))
 			}
 			out.RawByte(']')
 		}
@@ -1647,11 +1688,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v19, v20 := range in.OutputModes {
-				if v19 > 0 {
+			for v22, v23 := range in.OutputModes {
+				if v22 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v20))
+				out.String(string(v23))
 			}
 			out.RawByte(']')
 		}
@@ -1694,9 +1735,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 					out.Artifacts = (out.Artifacts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v21 adapter.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, &v21)
-					out.Artifacts = append(out.Artifacts, v21)
+					var v24 adapter.Artifact
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, &v24)
+					out.Artifacts = append(out.Artifacts, v24)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1727,11 +1768,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v22, v23 := range in.Artifacts {
-				if v22 > 0 {
+			for v25, v26 := range in.Artifacts {
+				if v25 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, v23)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, v26)
 			}
 			out.RawByte(']')
 		}
@@ -1777,15 +1818,15 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in *jlexer.Lexer, out
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v24 interface{}
-					if m, ok := v24.(easyjson.Unmarshaler); ok {
+					var v27 interface{}
+					if m, ok := v27.(easyjson.Unmarshaler); ok {
 						m.UnmarshalEasyJSON(in)
-					} else if m, ok := v24.(json.Unmarshaler); ok {
+					} else if m, ok := v27.(json.Unmarshaler); ok {
 						_ = m.UnmarshalJSON(in.Raw())
 					} else {
-						v24 = in.Interface()
+						v27 = in.Interface()
 					}
-					(out.Values)[key] = v24
+					(out.Values)[key] = v27
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -1830,21 +1871,21 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out *jwriter.Writer, 
 		}
 		{
 			out.RawByte('{')
-			v25First := true
-			for v25Name, v25Value := range in.Values {
-				if v25First {
-					v25First = false
+			v28First := true
+			for v28Name, v28Value := range in.Values {
+				if v28First {
+					v28First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v25Name))
+				out.String(string(v28Name))
 				out.RawByte(':')
-				if m, ok := v25Value.(easyjson.Marshaler); ok {
+				if m, ok := v28Value.(easyjson.Marshaler); ok {
 					m.MarshalEasyJSON(out)
-				} else if m, ok := v25Value.(json.Marshaler); ok {
+				} else if m, ok := v28Value.(json.Marshaler); ok {
 					out.Raw(m.MarshalJSON())
 				} else {
-					out.Raw(json.Marshal(v25Value))
+					out.Raw(json.Marshal(v28Value))
 				}
 			}
 			out.RawByte('}')
@@ -1900,9 +1941,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 					out.InputParts = (out.InputParts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v26 adapter.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v26)
-					out.InputParts = append(out.InputParts, v26)
+					var v29 adapter.InputPart
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v29)
+					out.InputParts = append(out.InputParts, v29)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1947,11 +1988,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v27, v28 := range in.InputParts {
-				if v27 > 0 {
+			for v30, v31 := range in.InputParts {
+				if v30 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v28)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v31)
 			}
 			out.RawByte(']')
 		}
@@ -2079,13 +2120,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AcceptedOutputModes = (out.AcceptedOutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v29 string
+					var v32 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v29 = string(in.String())
+						v32 = string(in.String())
 					}
-					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v29)
+					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v32)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2180,11 +2221,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v30, v31 := range in.AcceptedOutputModes {
-				if v30 > 0 {
+			for v33, v34 := range in.AcceptedOutputModes {
+				if v33 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v31))
+				out.String(string(v34))
 			}
 			out.RawByte(']')
 		}

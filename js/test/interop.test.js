@@ -129,6 +129,12 @@ for (const version of ['1.0', '0.3']) {
     }
   }
 }
+// The same agent behind a Bearer requirement declared on its card, which the SDK serializes in
+// proto-JSON form ({"schemes": {"bearer": {}}}): a2aport must read that card and send the token.
+for (const version of ['1.0', '0.3']) {
+  sdkVariants.push({ name: `${version === '1.0' ? 'v1' : 'v03'}-jsonrpc-stream-bearer`, version, binding: 'jsonrpc', streaming: true, bearer: true });
+}
+const BEARER_TOKEN = 'interop-secret-token';
 
 /** Serves the SDK agent on 127.0.0.1: one card and endpoint per variant. */
 async function startSdkAgent() {
@@ -140,19 +146,27 @@ async function startSdkAgent() {
   });
   const base = `http://127.0.0.1:${server.address().port}`;
   const cards = {};
-  for (const { name, version, binding, streaming } of sdkVariants) {
+  for (const { name, version, binding, streaming, bearer } of sdkVariants) {
     const prefix = `/${name.replaceAll('-', '/')}`;
     const card = {
       name: 'a2a-js interop agent', description: 'scenarios for a2aport interop tests', version: '1.3.0',
       supportedInterfaces: [{ url: base + prefix, protocolBinding: binding === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON', protocolVersion: version, tenant: '' }],
       provider: undefined, capabilities: { streaming, pushNotifications: false, extensions: [] },
-      securitySchemes: {}, securityRequirements: [], defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+      securitySchemes: bearer ? { bearer: { scheme: { $case: 'httpAuthSecurityScheme', value: { scheme: 'Bearer', bearerFormat: '', description: '' } } } } : {},
+      securityRequirements: bearer ? [{ schemes: { bearer: { list: [] } } }] : [],
+      defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
       skills: [{ id: 'echo', name: 'echo', description: 'echoes', tags: ['test'], examples: [], inputModes: [], outputModes: [], securityRequirements: [] }],
       signatures: [],
     };
     const legacyCompat = { enabled: version === '0.3' };
     const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
     app.use(`${prefix}/.well-known/agent-card.json`, agentCardHandler({ agentCardProvider: requestHandler, legacyCompat }));
+    if (bearer) {
+      app.use(prefix, (req, res, next) => {
+        if (req.path.startsWith('/.well-known/') || req.get('authorization') === `Bearer ${BEARER_TOKEN}`) return next();
+        res.status(401).set('WWW-Authenticate', 'Bearer').json({ error: 'missing or wrong bearer token' });
+      });
+    }
     const transport = binding === 'jsonrpc' ? jsonRpcHandler : restHandler;
     app.use(prefix, transport({ requestHandler, userBuilder: UserBuilder.noAuthentication, legacyCompat }));
     cards[name] = `${base}${prefix}/.well-known/agent-card.json`;
@@ -175,7 +189,7 @@ before(async () => { agent = await startSdkAgent(); });
 after(async () => { await agent?.stop(); });
 
 async function withPort(name, run) {
-  const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[name], pollIntervalMs: 10 });
+  const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[name], pollIntervalMs: 10, token: BEARER_TOKEN });
   try {
     await run(port);
   } finally {
@@ -216,6 +230,7 @@ for (const { name, version, binding, streaming } of sdkVariants) {
       assert.equal(d.transport, binding === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON');
       assert.equal(d.protocolVersion, version);
       assert.equal(d.capabilities.streaming, streaming);
+      assert.equal(d.cardNotes, undefined, 'every part of the card was read');
     }));
 
     it('completes a Work', () => withPort(name, async (port) => {

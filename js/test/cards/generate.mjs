@@ -1,0 +1,68 @@
+// Writes Agent Cards as @a2a-js/sdk 1.3.0 really emits them into adapter/testdata/cards, the corpus
+// the Go card tests read: its canonical AgentCard.toJSON, and the bytes its own Express card handler
+// serves for A2A 1.0 and, through its compat layer, 0.3. Run from js/ after npm install:
+//   node test/cards/generate.mjs
+import { writeFileSync } from 'node:fs';
+import express from 'express';
+import { AgentCard } from '@a2a-js/sdk';
+import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
+import { agentCardHandler } from '@a2a-js/sdk/server/express';
+
+const out = new URL('../../../adapter/testdata/cards/', import.meta.url);
+
+// Every field filled, every security scheme kind, requirements with and without scopes.
+const full = AgentCard.fromJSON({
+  name: 'full card', description: 'every field the SDK writes', version: '1.3.0',
+  supportedInterfaces: [
+    { url: 'http://127.0.0.1:1/a2a/grpc', protocolBinding: 'GRPC', protocolVersion: '1.0' },
+    { url: 'http://127.0.0.1:1/a2a/jsonrpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0', tenant: 'acme' },
+    { url: 'http://127.0.0.1:1/a2a/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+  ],
+  provider: { url: 'https://provider.example', organization: 'Example' },
+  documentationUrl: 'https://docs.example', iconUrl: 'https://icon.example/i.png',
+  capabilities: {
+    streaming: true, pushNotifications: true, extendedAgentCard: true,
+    extensions: [{ uri: 'https://ext.example/v1', description: 'an extension', required: false, params: { level: 2 } }],
+  },
+  securitySchemes: {
+    bearer: { httpAuthSecurityScheme: { scheme: 'Bearer', bearerFormat: 'JWT', description: 'a token' } },
+    basic: { httpAuthSecurityScheme: { scheme: 'Basic' } },
+    key: { apiKeySecurityScheme: { location: 'query', name: 'api_key', description: 'a key' } },
+    oauth: {
+      oauth2SecurityScheme: {
+        oauth2MetadataUrl: 'https://auth.example/.well-known/oauth-authorization-server',
+        flows: { clientCredentials: { tokenUrl: 'https://auth.example/token', refreshUrl: 'https://auth.example/refresh', scopes: { read: 'read things' } } },
+      },
+    },
+    oidc: { openIdConnectSecurityScheme: { openIdConnectUrl: 'https://auth.example/.well-known/openid-configuration' } },
+    mtls: { mtlsSecurityScheme: { description: 'client certificate' } },
+  },
+  securityRequirements: [{ schemes: { bearer: { list: [] } } }, { schemes: { oauth: { list: ['read'] }, key: { list: [] } } }],
+  defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain', 'text/markdown'],
+  skills: [{
+    id: 'report', name: 'report', description: 'writes reports', tags: ['docs'], examples: ['a report on tides'],
+    inputModes: ['text/plain'], outputModes: ['text/markdown'], securityRequirements: [{ schemes: { oauth: { list: ['read'] } } }],
+  }],
+  signatures: [{ protected: 'eyJhbGciOiJFUzI1NiJ9', signature: 'c2lnbmF0dXJl', header: { kid: 'key-1' } }],
+});
+const write = (name, json) => writeFileSync(new URL(name, out), JSON.stringify(json, null, 2) + '\n');
+write('a2a-js-1.3.0-tojson.json', AgentCard.toJSON(full));
+
+// What the SDK's card handler serves for the card object an application hands it (the SDK's own
+// type, oneofs as {$case, value}).
+const app = express();
+const handler = new DefaultRequestHandler(full, new InMemoryTaskStore(), { async execute() {}, async cancelTask() {} });
+app.use('/v1', agentCardHandler({ agentCardProvider: handler }));
+// The compat layer needs an interface that speaks 0.3.
+const legacy = { ...full, supportedInterfaces: full.supportedInterfaces.map((i) => ({ ...i, protocolVersion: '0.3' })) };
+const legacyHandler = new DefaultRequestHandler(legacy, new InMemoryTaskStore(), { async execute() {}, async cancelTask() {} });
+app.use('/v03', agentCardHandler({ agentCardProvider: legacyHandler, legacyCompat: { enabled: true } }));
+const server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
+try {
+  for (const [name, path] of [['a2a-js-1.3.0-served.json', '/v1'], ['a2a-js-1.3.0-served-0.3.json', '/v03']]) {
+    const res = await fetch(`http://127.0.0.1:${server.address().port}${path}`);
+    write(name, await res.json());
+  }
+} finally {
+  server.close();
+}
