@@ -44,7 +44,6 @@ func (r *run) emitArtifact(t *trackedArtifact) {
 		return
 	}
 	t.emitted = t.version
-	art := t.Artifact
-	art.Parts = append([]Part(nil), t.Parts...)
-	r.emit(Event{Type: EventArtifact, Artifact: &art})
+	art, delta := t.event()
+	r.emit(Event{Type: EventArtifact, Artifact: art, Delta: delta})
 }

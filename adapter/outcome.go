@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/internal/growing"
 )
 
 // outcomeBuilder collects what a Work produced: artifacts (merged across stream chunks and task
@@ -16,9 +18,16 @@ type outcomeBuilder struct {
 	history   []*a2a.Message
 }
 
+// trackedArtifact is one artifact as merged so far. Its text grows without copying what came
+// before and its parts are shared with the events that showed them, so a stream of n chunks costs
+// O(n) in all.
 type trackedArtifact struct {
-	Artifact
+	Artifact         // Parts is stale: parts is the truth until event() refreshes it
 	version, emitted int
+
+	parts growing.List[Part]
+	text  growing.Text   // the last part's text while streamed text extends it
+	delta *ArtifactDelta // what was appended since the last event; nil: show the artifact whole
 }
 
 func newOutcomeBuilder() *outcomeBuilder {
@@ -38,12 +47,12 @@ func (b *outcomeBuilder) chunk(ev *a2a.TaskArtifactUpdateEvent) *trackedArtifact
 			return nil
 		}
 		for _, p := range parts {
-			t.Parts = appendPart(t.Parts, p)
+			t.append(p)
 		}
 		t.version++
 		return t
 	}
-	return b.replace(t, ev.Artifact, parts)
+	return b.replace(t, parts)
 }
 
 // snapshot applies a Task's artifacts. A snapshot replaces artifacts it names and never drops
@@ -54,7 +63,7 @@ func (b *outcomeBuilder) snapshot(task *a2a.Task) []*trackedArtifact {
 		if art == nil {
 			continue
 		}
-		if t := b.replace(b.track(art), art, convertParts(art.Parts)); t != nil {
+		if t := b.replace(b.track(art), convertParts(art.Parts)); t != nil {
 			changed = append(changed, t)
 		}
 	}
@@ -68,7 +77,7 @@ func (b *outcomeBuilder) track(art *a2a.Artifact) *trackedArtifact {
 	id := string(art.ID)
 	t, ok := b.artifacts[id]
 	if !ok {
-		t = &trackedArtifact{Artifact: Artifact{ID: id, Parts: []Part{}}}
+		t = &trackedArtifact{Artifact: Artifact{ID: id}}
 		b.artifacts[id] = t
 		b.order = append(b.order, id)
 	}
@@ -81,39 +90,72 @@ func (b *outcomeBuilder) track(art *a2a.Artifact) *trackedArtifact {
 	return t
 }
 
-func (b *outcomeBuilder) replace(t *trackedArtifact, art *a2a.Artifact, parts []Part) *trackedArtifact {
+func (b *outcomeBuilder) replace(t *trackedArtifact, parts []Part) *trackedArtifact {
 	// Join runs the way streamed chunks are joined, so a polled snapshot and a stream of the same
 	// artifact give the same parts.
-	joined := make([]Part, 0, len(parts))
+	var joined trackedArtifact
 	for _, p := range parts {
-		joined = appendPart(joined, p)
+		joined.append(p)
 	}
-	parts = joined
-	if t.version > 0 && reflect.DeepEqual(t.Parts, parts) {
+	if t.version > 0 && reflect.DeepEqual(t.parts.Items(), joined.parts.Items()) {
 		return nil
 	}
-	t.Parts = parts
+	t.parts.Reset(joined.parts.Items())
+	t.delta = nil
 	t.version++
 	return t
 }
 
-// appendPart adds p, joining it to a trailing part of the same kind and type so that streamed
-// text arrives as one text part.
-func appendPart(parts []Part, p Part) []Part {
-	if n := len(parts); n > 0 {
-		last := &parts[n-1]
-		if last.Type == p.Type && last.MediaType == p.MediaType && last.Filename == p.Filename {
-			switch p.Type {
-			case PartText:
-				last.Text += p.Text
-				return parts
-			case PartRaw:
-				last.Raw = append(last.Raw, p.Raw...)
-				return parts
-			}
+// append adds p, joining it to a trailing part of the same kind and type so that streamed text
+// arrives as one text part, and records it in the pending delta.
+func (t *trackedArtifact) append(p Part) {
+	last := t.parts.Last()
+	if last == nil || !joins(*last, p) {
+		t.parts.Push(p)
+		if t.delta != nil {
+			t.delta.Parts = append(t.delta.Parts, p)
+		}
+		return
+	}
+	// The delta grows its own last new part, or else the part it continues.
+	var grown *Part
+	if t.delta != nil && len(t.delta.Parts) > 0 {
+		grown = &t.delta.Parts[len(t.delta.Parts)-1]
+	}
+	switch p.Type {
+	case PartText:
+		last.Text = t.text.Extend(last.Text, p.Text)
+		switch {
+		case grown != nil:
+			grown.Text += p.Text
+		case t.delta != nil:
+			t.delta.Text += p.Text
+		}
+	case PartRaw:
+		last.Raw = append(last.Raw, p.Raw...)
+		switch {
+		case grown != nil:
+			grown.Raw = append(grown.Raw, p.Raw...)
+		case t.delta != nil:
+			t.delta.Raw = append(t.delta.Raw, p.Raw...)
 		}
 	}
-	return append(parts, p)
+}
+
+// joins says whether p continues last: streamed text and bytes of one kind form one part.
+func joins(last, p Part) bool {
+	return last.Type == p.Type && (p.Type == PartText || p.Type == PartRaw) &&
+		last.MediaType == p.MediaType && last.Filename == p.Filename
+}
+
+// event returns the artifact as the next event shows it (its parts shared and read-only), with
+// the delta since the previous event (nil when it must be shown whole), and starts a new delta.
+func (t *trackedArtifact) event() (*Artifact, *ArtifactDelta) {
+	t.Parts = t.parts.Items()
+	art := t.Artifact
+	delta := t.delta
+	t.delta = &ArtifactDelta{}
+	return &art, delta
 }
 
 // outcome assembles the result: final status text plus artifact text (deduplicated), the
@@ -134,7 +176,12 @@ func (b *outcomeBuilder) outcome() Outcome {
 	}
 	add(b.status)
 	for _, id := range b.order {
-		art := b.artifacts[id].Artifact
+		t := b.artifacts[id]
+		art := t.Artifact
+		art.Parts = t.parts.Items()
+		if art.Parts == nil {
+			art.Parts = []Part{}
+		}
 		out.Artifacts = append(out.Artifacts, art)
 		var text strings.Builder
 		for _, p := range art.Parts {

@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"fmt"
 	"reflect"
 	"testing"
 
@@ -60,4 +61,78 @@ func TestMessageOutcome(t *testing.T) {
 	if got.Content != "plain reply" || len(got.Artifacts) != 1 || got.Artifacts[0].Parts[0].Type != PartData {
 		t.Errorf("messageOutcome() = %+v, want text as content and the data part as one artifact", got)
 	}
+}
+
+// TestArtifactEventsCarryExactDeltas streams a mix of chunks (text runs, bytes, other parts,
+// replacements) and checks after each one that the event's delta applied to the previous event's
+// artifact gives the new one, and that no event's artifact changes afterwards.
+func TestArtifactEventsCarryExactDeltas(t *testing.T) {
+	t.Parallel()
+	info := a2a.TaskInfo{TaskID: "t", ContextID: "c"}
+	text := func(s, mime string) *a2a.Part { p := a2a.NewTextPart(s); p.MediaType = mime; return p }
+	chunks := []struct {
+		append bool
+		parts  []*a2a.Part
+	}{
+		{false, []*a2a.Part{text("a", "")}},
+		{true, []*a2a.Part{text("b", "")}},
+		{true, []*a2a.Part{text("c", ""), text("d", "")}},
+		{true, []*a2a.Part{a2a.NewRawPart([]byte{1}), a2a.NewRawPart([]byte{2})}},
+		{true, []*a2a.Part{a2a.NewRawPart([]byte{3})}},
+		{true, []*a2a.Part{a2a.NewDataPart(map[string]any{"k": "v"}), text("e", ""), text("f", "")}},
+		{true, []*a2a.Part{text("g", "text/markdown")}},
+		{true, []*a2a.Part{text("h", "text/markdown")}},
+		{false, []*a2a.Part{text("x", ""), text("y", "")}},
+		{true, []*a2a.Part{text("z", "")}},
+	}
+	b := newOutcomeBuilder()
+	var shown []Artifact // what each event showed, as the listener saw it
+	var frozen []string  // the same, printed at the time
+	var prev *Artifact
+	for i, c := range chunks {
+		ev := a2a.NewArtifactUpdateEvent(info, "a", c.parts...)
+		ev.Append = c.append
+		tr := b.chunk(ev)
+		if tr == nil {
+			t.Fatalf("chunk %d: no change reported", i)
+		}
+		art, delta := tr.event()
+		switch {
+		case i == 0 || !c.append:
+			if delta != nil {
+				t.Fatalf("chunk %d: a new or replaced artifact came with a delta %+v", i, delta)
+			}
+		case delta == nil:
+			t.Fatalf("chunk %d: an append came without a delta", i)
+		default:
+			if got := applyDelta(*prev, delta); !reflect.DeepEqual(got.Parts, art.Parts) {
+				t.Fatalf("chunk %d: previous + delta = %+v, want %+v", i, got.Parts, art.Parts)
+			}
+		}
+		shown = append(shown, *art)
+		frozen = append(frozen, fmt.Sprintf("%+v", art.Parts))
+		prev = art
+	}
+	for i := range shown {
+		if got := fmt.Sprintf("%+v", shown[i].Parts); got != frozen[i] {
+			t.Errorf("event %d's artifact changed after delivery: %s, was %s", i, got, frozen[i])
+		}
+	}
+	if got, want := fmt.Sprintf("%+v", prev.Parts), fmt.Sprintf("%+v", []Part{{Type: PartText, Text: "xyz"}}); got != want {
+		t.Errorf("final parts = %s, want %s", got, want)
+	}
+}
+
+// applyDelta is the plain reading of ArtifactDelta's contract.
+func applyDelta(a Artifact, d *ArtifactDelta) Artifact {
+	parts := append([]Part(nil), a.Parts...)
+	if n := len(parts); n > 0 {
+		parts[n-1].Text += d.Text
+		parts[n-1].Raw = append(append([]byte(nil), parts[n-1].Raw...), d.Raw...)
+		if len(parts[n-1].Raw) == 0 {
+			parts[n-1].Raw = a.Parts[n-1].Raw
+		}
+	}
+	a.Parts = append(parts, d.Parts...)
+	return a
 }

@@ -151,13 +151,25 @@ const (
 
 // Event is what listeners receive. TaskID is always the Work id, never a remote id.
 type Event struct {
-	Type     string        `json:"type"`
-	TaskID   string        `json:"taskId"`
-	OwnerID  string        `json:"ownerId"`
-	State    WorkState     `json:"state,omitempty"`
-	Text     string        `json:"text,omitempty"`
-	Artifact *Artifact     `json:"artifact,omitempty"`
-	Input    *InputRequest `json:"input,omitempty"`
+	Type     string    `json:"type"`
+	TaskID   string    `json:"taskId"`
+	OwnerID  string    `json:"ownerId"`
+	State    WorkState `json:"state,omitempty"`
+	Text     string    `json:"text,omitempty"`
+	Artifact *Artifact `json:"artifact,omitempty"`
+	// Delta, on a backend.artifact event, is what this change appended to the artifact as the
+	// previous event showed it (Artifact already includes it); nil when the artifact is new or was
+	// replaced. A frontend rendering streamed text can append Delta instead of redrawing Artifact.
+	Delta *ArtifactDelta `json:"delta,omitempty"`
+	Input *InputRequest  `json:"input,omitempty"`
+}
+
+// ArtifactDelta is an append to the end of an artifact: Text (or Raw) continues its last part,
+// then Parts follow as new parts. Artifact parts in events are shared and read-only.
+type ArtifactDelta struct {
+	Text  string `json:"text,omitempty"`
+	Raw   []byte `json:"raw,omitempty"`
+	Parts []Part `json:"parts,omitempty"`
 }
 
 // Input request kinds.

@@ -33,8 +33,9 @@ type driver struct {
 	stopped chan struct{}
 
 	// Owned by the loop goroutine.
-	fetches map[uint64]*hostFetch
-	timers  map[uint64]adapter.Timer
+	fetches   map[uint64]*hostFetch
+	timers    map[uint64]adapter.Timer
+	artifacts map[uint64]*abi.Artifacts // by Submit call: the whole artifacts its events rebuild
 }
 
 type input struct {
@@ -58,7 +59,8 @@ type hostFetch struct {
 
 func newDriver(h *Adapter, inst *instance) *driver {
 	d := &driver{h: h, inst: inst, wake: make(chan struct{}, 1), calls: map[uint64]*pendingCall{},
-		stopped: make(chan struct{}), fetches: map[uint64]*hostFetch{}, timers: map[uint64]adapter.Timer{}}
+		stopped: make(chan struct{}), fetches: map[uint64]*hostFetch{}, timers: map[uint64]adapter.Timer{},
+		artifacts: map[uint64]*abi.Artifacts{}}
 	go d.loop()
 	return d
 }
@@ -201,7 +203,9 @@ func (d *driver) perform(frame []byte) error {
 				delete(d.timers, e.ID)
 			}
 		case abi.KindEvent:
-			d.event(e)
+			if err := d.event(e); err != nil {
+				return err
+			}
 		case abi.KindResult:
 			d.result(e)
 		case abi.KindStore:
@@ -271,9 +275,17 @@ func (d *driver) read(id uint64) {
 	}()
 }
 
-func (d *driver) event(e abi.Envelope) {
+func (d *driver) event(e abi.Envelope) error {
 	if e.Event == nil {
-		return
+		return nil
+	}
+	arts := d.artifacts[e.ID]
+	if arts == nil {
+		arts = &abi.Artifacts{}
+		d.artifacts[e.ID] = arts
+	}
+	if err := arts.Rebuild(e.Event); err != nil {
+		return err
 	}
 	ev := d.h.redactEvent(*e.Event)
 	d.mu.Lock()
@@ -287,9 +299,11 @@ func (d *driver) event(e abi.Envelope) {
 			deliver(l, ev)
 		}
 	})
+	return nil
 }
 
 func (d *driver) result(e abi.Envelope) {
+	delete(d.artifacts, e.ID)
 	d.mu.Lock()
 	pc := d.calls[e.ID]
 	delete(d.calls, e.ID)

@@ -574,6 +574,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				}
 				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, out.Artifact)
 			}
+		case "delta":
+			if in.IsNull() {
+				in.Skip()
+				out.Delta = nil
+			} else {
+				if out.Delta == nil {
+					out.Delta = new(adapter.ArtifactDelta)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, out.Delta)
+			}
 		case "input":
 			if in.IsNull() {
 				in.Skip()
@@ -582,7 +592,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				if out.Input == nil {
 					out.Input = new(adapter.InputRequest)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, out.Input)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in, out.Input)
 			}
 		default:
 			in.SkipRecursive()
@@ -628,14 +638,19 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, 
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, *in.Artifact)
 	}
+	if in.Delta != nil {
+		const prefix string = ",\"delta\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, *in.Delta)
+	}
 	if in.Input != nil {
 		const prefix string = ",\"input\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, *in.Input)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out, *in.Input)
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out *adapter.InputRequest) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, out *adapter.InputRequest) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -689,7 +704,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, in adapter.InputRequest) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer, in adapter.InputRequest) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -720,7 +735,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out *adapter.Artifact) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out *adapter.ArtifactDelta) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -734,23 +749,18 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 		key := in.UnsafeFieldName(false)
 		in.WantColon()
 		switch key {
-		case "id":
+		case "text":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.ID = string(in.String())
+				out.Text = string(in.String())
 			}
-		case "name":
+		case "raw":
 			if in.IsNull() {
 				in.Skip()
+				out.Raw = nil
 			} else {
-				out.Name = string(in.String())
-			}
-		case "description":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.Description = string(in.String())
+				out.Raw = in.Bytes()
 			}
 		case "parts":
 			if in.IsNull() {
@@ -768,9 +778,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v9 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in, &v9)
-					out.Parts = append(out.Parts, v9)
+					var v10 adapter.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v10)
+					out.Parts = append(out.Parts, v10)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -785,44 +795,48 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, in adapter.Artifact) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, in adapter.ArtifactDelta) {
 	out.RawByte('{')
 	first := true
 	_ = first
-	{
-		const prefix string = ",\"id\":"
+	if in.Text != "" {
+		const prefix string = ",\"text\":"
+		first = false
 		out.RawString(prefix[1:])
-		out.String(string(in.ID))
+		out.String(string(in.Text))
 	}
-	if in.Name != "" {
-		const prefix string = ",\"name\":"
-		out.RawString(prefix)
-		out.String(string(in.Name))
-	}
-	if in.Description != "" {
-		const prefix string = ",\"description\":"
-		out.RawString(prefix)
-		out.String(string(in.Description))
-	}
-	{
-		const prefix string = ",\"parts\":"
-		out.RawString(prefix)
-		if in.Parts == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
-			out.RawString("null")
+	if len(in.Raw) != 0 {
+		const prefix string = ",\"raw\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
 		} else {
+			out.RawString(prefix)
+		}
+		out.Base64Bytes(in.Raw)
+	}
+	if len(in.Parts) != 0 {
+		const prefix string = ",\"parts\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		{
 			out.RawByte('[')
-			for v10, v11 := range in.Parts {
-				if v10 > 0 {
+			for v13, v14 := range in.Parts {
+				if v13 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out, v11)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v14)
 			}
 			out.RawByte(']')
 		}
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, out *adapter.Part) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, out *adapter.Part) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -891,7 +905,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer, in adapter.Part) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer, in adapter.Part) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -935,6 +949,108 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer,
 		const prefix string = ",\"filename\":"
 		out.RawString(prefix)
 		out.String(string(in.Filename))
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out *adapter.Artifact) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "id":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ID = string(in.String())
+			}
+		case "name":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Name = string(in.String())
+			}
+		case "description":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Description = string(in.String())
+			}
+		case "parts":
+			if in.IsNull() {
+				in.Skip()
+				out.Parts = nil
+			} else {
+				in.Delim('[')
+				if out.Parts == nil {
+					if !in.IsDelim(']') {
+						out.Parts = make([]adapter.Part, 0, 0)
+					} else {
+						out.Parts = []adapter.Part{}
+					}
+				} else {
+					out.Parts = (out.Parts)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v18 adapter.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v18)
+					out.Parts = append(out.Parts, v18)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, in adapter.Artifact) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"id\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.ID))
+	}
+	if in.Name != "" {
+		const prefix string = ",\"name\":"
+		out.RawString(prefix)
+		out.String(string(in.Name))
+	}
+	if in.Description != "" {
+		const prefix string = ",\"description\":"
+		out.RawString(prefix)
+		out.String(string(in.Description))
+	}
+	{
+		const prefix string = ",\"parts\":"
+		out.RawString(prefix)
+		if in.Parts == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v19, v20 := range in.Parts {
+				if v19 > 0 {
+					out.RawByte(',')
+				}
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v20)
+			}
+			out.RawByte(']')
+		}
 	}
 	out.RawByte('}')
 }
@@ -1429,7 +1545,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				out.AgentVersion = string(in.String())
 			}
 		case "capabilities":
-			easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &out.Capabilities)
+			easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &out.Capabilities)
 		case "cardNotes":
 			if in.IsNull() {
 				in.Skip()
@@ -1446,13 +1562,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 					out.CardNotes = (out.CardNotes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v15 string
+					var v21 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v15 = string(in.String())
+						v21 = string(in.String())
 					}
-					out.CardNotes = append(out.CardNotes, v15)
+					out.CardNotes = append(out.CardNotes, v21)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1514,25 +1630,25 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 	{
 		const prefix string = ",\"capabilities\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, in.Capabilities)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, in.Capabilities)
 	}
 	if len(in.CardNotes) != 0 {
 		const prefix string = ",\"cardNotes\":"
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v16, v17 := range in.CardNotes {
-				if v16 > 0 {
+			for v22, v23 := range in.CardNotes {
+				if v22 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v17))
+				out.String(string(v23))
 			}
 			out.RawByte(']')
 		}
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, out *adapter.Capabilities) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, out *adapter.Capabilities) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1592,13 +1708,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, ou
 					out.InputModes = (out.InputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v18 string
+					var v24 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v18 = string(in.String())
+						v24 = string(in.String())
 					}
-					out.InputModes = append(out.InputModes, v18)
+					out.InputModes = append(out.InputModes, v24)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1619,13 +1735,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, ou
 					out.OutputModes = (out.OutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v19 string
+					var v25 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v19 = string(in.String())
+						v25 = string(in.String())
 					}
-					out.OutputModes = append(out.OutputModes, v19)
+					out.OutputModes = append(out.OutputModes, v25)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1640,7 +1756,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer, in adapter.Capabilities) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer, in adapter.Capabilities) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1674,11 +1790,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v20, v21 := range in.InputModes {
-				if v20 > 0 {
+			for v26, v27 := range in.InputModes {
+				if v26 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v21))
+				out.String(string(v27))
 			}
 			out.RawByte(']')
 		}
@@ -1688,11 +1804,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v22, v23 := range in.OutputModes {
-				if v22 > 0 {
+			for v28, v29 := range in.OutputModes {
+				if v28 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v23))
+				out.String(string(v29))
 			}
 			out.RawByte(']')
 		}
@@ -1735,9 +1851,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 					out.Artifacts = (out.Artifacts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v24 adapter.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, &v24)
-					out.Artifacts = append(out.Artifacts, v24)
+					var v30 adapter.Artifact
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, &v30)
+					out.Artifacts = append(out.Artifacts, v30)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1768,11 +1884,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v25, v26 := range in.Artifacts {
-				if v25 > 0 {
+			for v31, v32 := range in.Artifacts {
+				if v31 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, v26)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, v32)
 			}
 			out.RawByte(']')
 		}
@@ -1818,15 +1934,15 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in *jlexer.Lexer, out
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v27 interface{}
-					if m, ok := v27.(easyjson.Unmarshaler); ok {
+					var v33 interface{}
+					if m, ok := v33.(easyjson.Unmarshaler); ok {
 						m.UnmarshalEasyJSON(in)
-					} else if m, ok := v27.(json.Unmarshaler); ok {
+					} else if m, ok := v33.(json.Unmarshaler); ok {
 						_ = m.UnmarshalJSON(in.Raw())
 					} else {
-						v27 = in.Interface()
+						v33 = in.Interface()
 					}
-					(out.Values)[key] = v27
+					(out.Values)[key] = v33
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -1871,21 +1987,21 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out *jwriter.Writer, 
 		}
 		{
 			out.RawByte('{')
-			v28First := true
-			for v28Name, v28Value := range in.Values {
-				if v28First {
-					v28First = false
+			v34First := true
+			for v34Name, v34Value := range in.Values {
+				if v34First {
+					v34First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v28Name))
+				out.String(string(v34Name))
 				out.RawByte(':')
-				if m, ok := v28Value.(easyjson.Marshaler); ok {
+				if m, ok := v34Value.(easyjson.Marshaler); ok {
 					m.MarshalEasyJSON(out)
-				} else if m, ok := v28Value.(json.Marshaler); ok {
+				} else if m, ok := v34Value.(json.Marshaler); ok {
 					out.Raw(m.MarshalJSON())
 				} else {
-					out.Raw(json.Marshal(v28Value))
+					out.Raw(json.Marshal(v34Value))
 				}
 			}
 			out.RawByte('}')
@@ -1941,9 +2057,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 					out.InputParts = (out.InputParts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v29 adapter.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v29)
-					out.InputParts = append(out.InputParts, v29)
+					var v35 adapter.InputPart
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in, &v35)
+					out.InputParts = append(out.InputParts, v35)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1988,11 +2104,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v30, v31 := range in.InputParts {
-				if v30 > 0 {
+			for v36, v37 := range in.InputParts {
+				if v36 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v31)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out, v37)
 			}
 			out.RawByte(']')
 		}
@@ -2004,7 +2120,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, out *adapter.InputPart) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, out *adapter.InputPart) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2052,7 +2168,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer, in adapter.InputPart) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer, in adapter.InputPart) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2120,13 +2236,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AcceptedOutputModes = (out.AcceptedOutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v32 string
+					var v38 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v32 = string(in.String())
+						v38 = string(in.String())
 					}
-					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v32)
+					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v38)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2221,11 +2337,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v33, v34 := range in.AcceptedOutputModes {
-				if v33 > 0 {
+			for v39, v40 := range in.AcceptedOutputModes {
+				if v39 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v34))
+				out.String(string(v40))
 			}
 			out.RawByte(']')
 		}

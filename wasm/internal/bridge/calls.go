@@ -73,7 +73,8 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit requires task id, owner and input"})
 		}
 		out, err := p.Submit(ctx, *e.Work, adapter.OnEvent(func(ev adapter.Event) {
-			b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &ev})
+			wire := abi.WireEvent(ev)
+			b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &wire})
 		}))
 		return result(&abi.Envelope{Outcome: &out}, err)
 	case abi.MethodStatus:
