@@ -1,6 +1,5 @@
 # a2aport — build and test entry points. `make test` is what CI runs on a fresh clone.
 GO ?= go
-WASM_FLAGS = -buildmode=c-shared -trimpath
 
 .PHONY: test test.go test.js test.browser test.bundler check check.fmt check.vet check.tidy check.generate build.wasm build.js bench demo testagent
 
@@ -28,9 +27,9 @@ check.generate:
 	@git diff --exit-code -- '*_easyjson.go' || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
 
 # Both module flavours into bin/ (the Go host builds them on demand; this is for other hosts).
+# How they are built is defined once, in internal/wasmbuild.
 build.wasm:
-	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASM_FLAGS) -o bin/a2aport.wasm ./wasm
-	GOOS=wasip1 GOARCH=wasm $(GO) build $(WASM_FLAGS) -tags a2aport_nolegacy -o bin/a2aport-1.0.wasm ./wasm
+	$(GO) run ./internal/wasmbuild/cmd/a2aport-buildwasm -o bin
 	@ls -l bin/*.wasm
 
 # The JS package with its modules, and the standalone test agent its tests start.

@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"github.com/a2aport/a2aport/internal/wasmbuild"
 )
 
 // Flavour selects one of the two builds of a2aport.wasm made from the same source.
@@ -25,19 +27,14 @@ const (
 	NoLegacy
 )
 
-func (f Flavour) String() string {
-	if f == NoLegacy {
-		return "a2aport-1.0.wasm"
-	}
-	return "a2aport.wasm"
-}
+func (f Flavour) String() string { return f.build().File }
 
-// buildTags are the Go build tags of each flavour.
-func (f Flavour) buildTags() []string {
+// build is the flavour's build definition.
+func (f Flavour) build() wasmbuild.Flavour {
 	if f == NoLegacy {
-		return []string{"a2aport_nolegacy"}
+		return wasmbuild.NoLegacy
 	}
-	return nil
+	return wasmbuild.Full
 }
 
 // Binary, when set before the first New that needs it, is the module of that flavour (as built
@@ -94,7 +91,7 @@ func sourceRoot() (string, error) {
 // sourceKey hashes everything the module is built from, so a cached build is never stale.
 func sourceKey(root string, f Flavour) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s %s %v\n", runtime.Version(), f, f.buildTags())
+	fmt.Fprintf(h, "%s %s %v %v\n", runtime.Version(), f, f.build().Tags, wasmbuild.Env)
 	var files []string
 	for _, dir := range []string{"adapter", "internal", "wasm"} {
 		err := filepath.WalkDir(filepath.Join(root, dir), func(path string, d fs.DirEntry, err error) error {
@@ -130,14 +127,7 @@ func buildModule(root string, f Flavour, path string) error {
 		return fmt.Errorf("host: %w", err)
 	}
 	tmp := fmt.Sprintf("%s.%d.tmp", path, os.Getpid())
-	args := []string{"build", "-buildmode=c-shared", "-trimpath", "-o", tmp}
-	if tags := f.buildTags(); len(tags) > 0 {
-		args = append(args, "-tags", strings.Join(tags, ","))
-	}
-	cmd := exec.Command(goTool(), append(args, "./wasm")...)
-	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0")
-	if out, err := cmd.CombinedOutput(); err != nil {
+	if out, err := wasmbuild.Command(goTool(), root, tmp, f.build()).CombinedOutput(); err != nil {
 		return fmt.Errorf("host: building %s: %v\n%s", f, err, out)
 	}
 	return os.Rename(tmp, path)

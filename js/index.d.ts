@@ -62,8 +62,22 @@ export interface BackendEvent {
   ownerId: string;
   state?: WorkState;
   text?: string;
+  /** On backend.artifact: the whole artifact so far (shared: do not modify it). */
   artifact?: Artifact;
+  /**
+   * On backend.artifact, when the change only appended: what it appended to the artifact of the
+   * previous event. Absent when the artifact is new or was replaced. Render streamed text by
+   * appending `delta.text` instead of redrawing `artifact`.
+   */
+  delta?: ArtifactDelta;
   input?: InputRequest;
+}
+
+/** An append to an artifact's end: text (or raw) continues its last part, then parts follow. */
+export interface ArtifactDelta {
+  text?: string;
+  raw?: Uint8Array;
+  parts?: Part[];
 }
 
 export interface Capabilities {

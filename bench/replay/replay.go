@@ -98,10 +98,16 @@ func (a *Agent) stream(n int) [][]byte {
 }
 
 func (a *Agent) serve(w http.ResponseWriter, r *http.Request) {
+	// /{n}/.well-known/agent-card.json, /{n}/a2a, /{n}/text
 	nText, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
 	n, err := strconv.Atoi(nText)
 	if err != nil || n < 1 {
 		http.NotFound(w, r)
+		return
+	}
+	if rest == "text" {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		_, _ = io.WriteString(w, Text(n)) // a client that went away ends the copy; nothing to report
 		return
 	}
 	if "/"+rest == a2asrv.WellKnownAgentCardPath {

@@ -2,6 +2,7 @@
 // (wasm/ABI.md). The module never waits for us; we never block it: every effect is performed
 // asynchronously and its completion becomes an input of a later batch.
 
+import { Artifacts } from './artifacts.js';
 import { A2APortError, fromWire } from './errors.js';
 import { FrameWriter, readFrame, slice } from './frame.js';
 import { HeaderFunctionError } from './credentials.js';
@@ -25,6 +26,7 @@ export class Driver {
     this.calls = new Map(); // id → {method, onEvent, resolve, reject}
     this.fetches = new Map(); // id → {controller, reader}
     this.timers = new Map(); // id → timeout handle
+    this.artifacts = new Map(); // submit call id → Artifacts: the whole artifacts its events rebuild
     this.reads = 0;
   }
 
@@ -84,14 +86,13 @@ export class Driver {
           if (data) envelope.body = w.bytes(data);
           w.add(envelope);
         }
-        let out;
         try {
-          out = this.exchange(w.encode(nowNanos()));
+          // Whatever the module returns, a bad frame included, ends here: never in the host's loop.
+          this.perform(this.exchange(w.encode(nowNanos())));
         } catch (e) {
           this.die(e);
           return;
         }
-        this.perform(out);
       }
     } finally {
       this.running = false;
@@ -103,10 +104,11 @@ export class Driver {
     const { a2aport_alloc: alloc, a2aport_call: call, memory } = this.exports;
     const ptr = alloc(frame.byteLength);
     new Uint8Array(memory.buffer, ptr, frame.byteLength).set(frame);
-    const packed = call(ptr, frame.byteLength);
+    const packed = BigInt.asUintN(64, call(ptr, frame.byteLength)); // an i64 arrives signed
     if (packed === 0n) throw new Error('the module rejected the input frame');
     const outPtr = Number(packed >> 32n);
     const outLen = Number(packed & 0xffffffffn);
+    if (outPtr + outLen > memory.buffer.byteLength) throw new Error(`the module returned a frame outside its memory (${outPtr}+${outLen})`);
     return new Uint8Array(memory.buffer.slice(outPtr, outPtr + outLen)); // the module reuses it
   }
 
@@ -126,6 +128,7 @@ export class Driver {
     for (const t of this.timers.values()) clearTimeout(t);
     this.fetches.clear();
     this.timers.clear();
+    this.artifacts.clear();
     const calls = [...this.calls.values()];
     this.calls.clear();
     for (const c of calls) {
@@ -203,11 +206,14 @@ export class Driver {
 
   event(e) {
     const c = this.calls.get(e.id);
-    const ev = this.host.redactEvent(e.event);
+    let artifacts = this.artifacts.get(e.id);
+    if (!artifacts) this.artifacts.set(e.id, (artifacts = new Artifacts()));
+    const ev = this.host.redactEvent(artifacts.rebuild(e.event));
     this.host.dispatch(() => this.host.deliver(ev, c?.onEvent));
   }
 
   result(e) {
+    this.artifacts.delete(e.id);
     const c = this.calls.get(e.id);
     if (!c) return;
     this.calls.delete(e.id);

@@ -2,6 +2,7 @@
 // Go adapter compiled to a2aport.wasm; this package only loads it, performs the effects it asks
 // for (fetch, timers, the context store) and exposes the port.
 
+import { withBytes } from './artifacts.js';
 import { createCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
@@ -16,15 +17,6 @@ export function createA2ABackendAdapter(options) {
 }
 
 const closedError = () => new A2APortError('ADAPTER_CLOSED', 'a2aport: the adapter is closed');
-
-/** Decodes base64 raw parts (Go's []byte) into bytes for JS callers. */
-function withBytes(artifact) {
-  if (!artifact?.parts) return artifact;
-  return {
-    ...artifact,
-    parts: artifact.parts.map((p) => (typeof p.raw === 'string' ? { ...p, raw: Uint8Array.from(atob(p.raw), (c) => c.charCodeAt(0)) } : p)),
-  };
-}
 
 class Backend {
   #o;
@@ -86,11 +78,10 @@ class Backend {
   }
 
   #deliver(ev, onEvent) {
-    const event = ev.artifact ? { ...ev, artifact: withBytes(ev.artifact) } : ev;
     for (const listener of [onEvent, ...this.#listeners]) {
       if (!listener) continue;
       try {
-        listener(event);
+        listener(ev);
       } catch {
         // A throwing listener must not break the adapter or the other listeners.
       }

@@ -1,0 +1,43 @@
+// Package wasmbuild is the one definition of how a2aport.wasm is built: the target, the flags,
+// the experiments and each flavour's build tags. The Go host builds on demand with it and
+// `make build.wasm` runs its command, so the two can never disagree.
+//
+//	cmd := wasmbuild.Command("go", repoRoot, "bin/a2aport.wasm", wasmbuild.Full)
+//	out, err := cmd.CombinedOutput()
+package wasmbuild
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+)
+
+// Flavour is one build of the module from the same source.
+type Flavour struct {
+	File string   // the module's file name
+	Tags []string // Go build tags
+}
+
+var (
+	// Full speaks A2A 1.0 and, through a2a-go's compat layer, 0.3.
+	Full = Flavour{File: "a2aport.wasm"}
+	// NoLegacy speaks A2A 1.0 only: the compat layer links gRPC and more than doubles the module.
+	NoLegacy = Flavour{File: "a2aport-1.0.wasm", Tags: []string{"a2aport_nolegacy"}}
+)
+
+// Env is what the build adds to the environment. GOEXPERIMENT=jsonv2 backs encoding/json with
+// its v2 implementation, which decodes a2a-go's events about twice as fast in the module
+// (BENCHMARKS.md); the module's own easyjson envelopes are unaffected.
+var Env = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOEXPERIMENT=jsonv2"}
+
+// Command returns the go build of flavour f from the source tree at root into out.
+func Command(goTool, root, out string, f Flavour) *exec.Cmd {
+	args := []string{"build", "-buildmode=c-shared", "-trimpath", "-o", out}
+	if len(f.Tags) > 0 {
+		args = append(args, "-tags", strings.Join(f.Tags, ","))
+	}
+	cmd := exec.Command(goTool, append(args, "./wasm")...)
+	cmd.Dir = root
+	cmd.Env = append(os.Environ(), Env...)
+	return cmd
+}

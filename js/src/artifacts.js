@@ -1,0 +1,75 @@
+// Rebuilds whole artifacts from the events the module sends (internal/abi's WireEvent): the first
+// event of an artifact (or a replacement) carries it whole, later ones only their delta, so a
+// stream of n chunks crosses the boundary in O(n) bytes. This is the JS twin of abi.Artifacts.
+
+/** Decodes Go's base64 []byte into bytes. */
+export function bytesOf(raw) {
+  return typeof raw === 'string' ? Uint8Array.from(atob(raw), (c) => c.charCodeAt(0)) : raw;
+}
+
+/** Decodes the base64 raw parts of an artifact for JS callers. */
+export function withBytes(artifact) {
+  if (!artifact?.parts) return artifact;
+  return { ...artifact, parts: artifact.parts.map((p) => (typeof p.raw === 'string' ? { ...p, raw: bytesOf(p.raw) } : p)) };
+}
+
+/** Bytes that grow by appends in linear time; the views it returns are never written again. */
+class GrowingBytes {
+  constructor(start) {
+    this.buf = new Uint8Array(Math.max(64, start.byteLength * 2));
+    this.buf.set(start);
+    this.len = start.byteLength;
+  }
+
+  append(more) {
+    if (this.len + more.byteLength > this.buf.byteLength) {
+      const bigger = new Uint8Array(Math.max(this.buf.byteLength * 2, this.len + more.byteLength));
+      bigger.set(this.buf.subarray(0, this.len));
+      this.buf = bigger;
+    }
+    this.buf.set(more, this.len);
+    this.len += more.byteLength;
+    return this.buf.subarray(0, this.len);
+  }
+}
+
+const decodePart = (p) => (typeof p.raw === 'string' ? { ...p, raw: bytesOf(p.raw) } : p);
+
+export class Artifacts {
+  #byId = new Map(); // artifact id → {parts as last handed out (never changed afterwards), bytes}
+
+  /**
+   * Returns the event with its whole artifact, and its delta's bytes decoded. Throws when a delta
+   * does not fit what came before: the module is not sane.
+   */
+  rebuild(ev) {
+    if (!ev.artifact) return ev;
+    const { id } = ev.artifact;
+    if (!ev.delta) {
+      const artifact = withBytes(ev.artifact);
+      this.#byId.set(id, { parts: artifact.parts ?? [], bytes: null });
+      return { ...ev, artifact };
+    }
+    const view = this.#byId.get(id);
+    if (!view) throw new Error(`a2aport: a delta for artifact ${id}, which was never sent whole`);
+    const delta = { ...ev.delta, raw: ev.delta.raw && bytesOf(ev.delta.raw), parts: ev.delta.parts?.map(decodePart) };
+    const parts = view.parts.slice(); // listeners keep the list they were given
+    if (delta.text || delta.raw) {
+      const last = parts.at(-1);
+      if (delta.text && last?.type === 'text') {
+        parts[parts.length - 1] = { ...last, text: last.text + delta.text };
+      } else if (delta.raw && last?.type === 'raw') {
+        view.bytes ??= new GrowingBytes(last.raw);
+        parts[parts.length - 1] = { ...last, raw: view.bytes.append(delta.raw) };
+      } else {
+        throw new Error(`a2aport: a delta continues the last part of artifact ${id} with other content`);
+      }
+    }
+    if (delta.parts?.length) {
+      parts.push(...delta.parts);
+      view.bytes = null; // the part it grew is no longer the last
+    }
+    view.parts = parts;
+    return { ...ev, artifact: { ...ev.artifact, parts }, delta };
+  }
+}
