@@ -65,11 +65,16 @@ test.bundler: build.js examples/bundler/node_modules
 	cd examples/bundler && node --test test/*.test.js
 
 # Sizes, compile and instantiate times, time per Work native vs module (Go) and a2aport vs
-# @a2a-js/sdk's own client (Node).
+# @a2a-js/sdk's own client (Node); stream throughput at 2,000 and 20,000 chunks against a2a-go's
+# client (Go) and @a2a-js/sdk's client (Node) on the replay agent's bytes. BENCHMARKS.md records
+# the figures.
 bench: build.js js/node_modules
+	$(GO) build -o bin/a2aport-replay ./bench/cmd/a2aport-replay
 	$(GO) test -run '^$$' -bench . -benchtime=1x ./host/ | grep -v TrivialWork
 	$(GO) test -run '^$$' -bench 'TrivialWork|Instantiate' -benchtime=200x ./host/
+	$(GO) test -run '^$$' -bench Stream -benchtime=3x ./bench/
 	cd js && node bench/work.bench.js 200
+	cd js && node bench/stream.bench.js 2000 20000
 
 # Runs the test agent standalone on a loopback port and prints its card URLs.
 testagent:

@@ -183,13 +183,7 @@ func (b *outcomeBuilder) outcome() Outcome {
 			art.Parts = []Part{}
 		}
 		out.Artifacts = append(out.Artifacts, art)
-		var text strings.Builder
-		for _, p := range art.Parts {
-			if p.Type == PartText {
-				text.WriteString(p.Text)
-			}
-		}
-		add(text.String())
+		add(artifactText(art.Parts))
 	}
 	if len(texts) == 0 {
 		for i := len(b.history) - 1; i >= 0; i-- {
@@ -202,6 +196,18 @@ func (b *outcomeBuilder) outcome() Outcome {
 	}
 	out.Content = strings.Join(texts, "\n\n")
 	return out
+}
+
+// artifactText joins the text parts; one text part is returned as it is, not copied (a long
+// streamed answer is one part, and the content shares its bytes).
+func artifactText(parts []Part) string {
+	var texts []string
+	for _, p := range parts {
+		if p.Type == PartText {
+			texts = append(texts, p.Text)
+		}
+	}
+	return strings.Join(texts, "") // Join returns a single element as it is
 }
 
 // messageOutcome is the outcome of a reply that is a Message, not a Task: its text is the

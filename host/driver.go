@@ -207,7 +207,9 @@ func (d *driver) perform(frame []byte) error {
 				return err
 			}
 		case abi.KindResult:
-			d.result(e)
+			if err := d.result(e, payload); err != nil {
+				return err
+			}
 		case abi.KindStore:
 			d.store(e)
 		default:
@@ -302,19 +304,36 @@ func (d *driver) event(e abi.Envelope) error {
 	return nil
 }
 
-func (d *driver) result(e abi.Envelope) {
+func (d *driver) result(e abi.Envelope, payload []byte) error {
+	if e.Outcome != nil && e.ContentBody != nil {
+		content, err := abi.Slice(payload, e.ContentBody)
+		if err != nil {
+			return err
+		}
+		e.Outcome.Content = string(content)
+	}
+	if e.Outcome != nil && (len(e.Reuse) > 0 || e.ContentFrom != "") {
+		arts := d.artifacts[e.ID]
+		if arts == nil {
+			arts = &abi.Artifacts{}
+		}
+		if err := arts.Outcome(e.Outcome, e.Reuse, e.ContentFrom); err != nil {
+			return err
+		}
+	}
 	delete(d.artifacts, e.ID)
 	d.mu.Lock()
 	pc := d.calls[e.ID]
 	delete(d.calls, e.ID)
 	d.mu.Unlock()
 	if pc == nil {
-		return
+		return nil
 	}
 	if e.Error != nil {
 		e.Error.Message = d.h.creds.Redact(e.Error.Message)
 	}
 	d.resolve(pc, e)
+	return nil
 }
 
 // resolve hands a result to its caller: a Submit's through the dispatcher, after its events.

@@ -2,10 +2,60 @@ package abi
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/growing"
 )
+
+// Sent is the module's side of one Submit call: it remembers the parts each artifact's last event
+// showed, so that events carry deltas (WireEvent) and the outcome refers to parts the host has
+// instead of sending them again. The zero value is ready to use.
+type Sent struct {
+	last map[string][]adapter.Part
+}
+
+// Event records ev and returns it as it crosses the boundary.
+func (s *Sent) Event(ev adapter.Event) adapter.Event {
+	if ev.Artifact != nil {
+		if s.last == nil {
+			s.last = map[string][]adapter.Part{}
+		}
+		s.last[ev.Artifact.ID] = ev.Artifact.Parts
+	}
+	return WireEvent(ev)
+}
+
+// Outcome returns out as it crosses the boundary, with the ids of the artifacts whose parts it
+// left out because they are exactly what that artifact's last event showed, and the id of the
+// one whose only part's text is the content (then left out too), if any: the usual long answer
+// is one streamed artifact and a final status without text.
+func (s *Sent) Outcome(out adapter.Outcome) (wire adapter.Outcome, reuse []string, contentFrom string) {
+	arts := make([]adapter.Artifact, len(out.Artifacts))
+	for i, art := range out.Artifacts {
+		if last, ok := s.last[art.ID]; ok && sameParts(last, art.Parts) {
+			if contentFrom == "" && len(art.Parts) == 1 && sameString(art.Parts[0].Text, out.Content) {
+				contentFrom, out.Content = art.ID, ""
+			}
+			art.Parts = nil
+			reuse = append(reuse, art.ID)
+		}
+		arts[i] = art
+	}
+	out.Artifacts = arts
+	return out, reuse, contentFrom
+}
+
+// sameString reports whether a and b are the same bytes in memory (not merely equal).
+func sameString(a, b string) bool {
+	return len(a) == len(b) && len(a) > 0 && unsafe.StringData(a) == unsafe.StringData(b)
+}
+
+// sameParts reports whether a and b are the same list (not merely equal): the adapter hands out
+// an artifact's parts unchanged until the artifact changes.
+func sameParts(a, b []adapter.Part) bool {
+	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
+}
 
 // WireEvent is ev as the module sends it: an artifact event that has a delta carries the
 // artifact's identity and the delta only, never the parts the host already has, so a stream of n
@@ -29,6 +79,30 @@ type Artifacts struct {
 type hostArtifact struct {
 	parts growing.List[adapter.Part]
 	text  growing.Text
+}
+
+// Outcome gives back to out what the module left out (Sent.Outcome): the parts of the last event
+// of each artifact named in reuse, and the content when it is the text of artifact contentFrom.
+func (a *Artifacts) Outcome(out *adapter.Outcome, reuse []string, contentFrom string) error {
+	if contentFrom != "" {
+		v := a.byID[contentFrom]
+		if v == nil || v.parts.Len() != 1 {
+			return fmt.Errorf("abi: the outcome's content refers to artifact %q, which no event sent as one part", contentFrom)
+		}
+		out.Content = v.parts.Items()[0].Text
+	}
+	for _, id := range reuse {
+		v := a.byID[id]
+		if v == nil {
+			return fmt.Errorf("abi: the outcome refers to artifact %q, which no event sent", id)
+		}
+		for i := range out.Artifacts {
+			if out.Artifacts[i].ID == id {
+				out.Artifacts[i].Parts = v.parts.Items()
+			}
+		}
+	}
+	return nil
 }
 
 // Rebuild gives ev (as received) its whole artifact. An event that is not an artifact event is

@@ -93,3 +93,41 @@ func BenchmarkArtifactsRebuild(b *testing.B) {
 		})
 	}
 }
+
+// TestSentOutcomeRoundTrip sends a stream's events and outcome through Sent, as the module does,
+// and rebuilds them with Artifacts, as a host does: the host's outcome is the module's, and only
+// what the host could not have is sent again.
+func TestSentOutcomeRoundTrip(t *testing.T) {
+	t.Parallel()
+	answer := []adapter.Part{text("the whole answer")}
+	changed := []adapter.Part{text("changed after its last event")}
+	var sent Sent
+	var host Artifacts
+	for _, ev := range []adapter.Event{
+		{Artifact: &adapter.Artifact{ID: "answer", Name: "answer", Parts: answer}},
+		{Artifact: &adapter.Artifact{ID: "stale", Parts: []adapter.Part{text("old")}}},
+	} {
+		wire := sent.Event(ev)
+		if err := host.Rebuild(&wire); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := adapter.Outcome{Content: answer[0].Text, Artifacts: []adapter.Artifact{
+		{ID: "answer", Name: "answer", Parts: answer},
+		{ID: "stale", Parts: changed},
+		{ID: "message-1", Name: "message", Parts: []adapter.Part{{Type: adapter.PartURL, URL: "https://x.example/f"}}},
+	}}
+	wire, reuse, contentFrom := sent.Outcome(out)
+	if !reflect.DeepEqual(reuse, []string{"answer"}) || contentFrom != "answer" || wire.Content != "" || wire.Artifacts[0].Parts != nil {
+		t.Fatalf("Sent.Outcome() = %+v, reuse %v, contentFrom %q: want the answer's parts and content left out, nothing else", wire, reuse, contentFrom)
+	}
+	if err := host.Outcome(&wire, reuse, contentFrom); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(wire, out) {
+		t.Errorf("rebuilt outcome = %+v, want %+v", wire, out)
+	}
+	if err := (&Artifacts{}).Outcome(&adapter.Outcome{}, []string{"never-sent"}, ""); err == nil {
+		t.Error("Outcome() accepted a reference to an artifact no event sent")
+	}
+}

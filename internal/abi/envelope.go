@@ -77,7 +77,15 @@ type Envelope struct {
 	Response       *adapter.InputResponse `json:"response,omitempty"`
 
 	// Results: at most one value, or Error.
-	Outcome     *adapter.Outcome      `json:"outcome,omitempty"`
+	Outcome *adapter.Outcome `json:"outcome,omitempty"`
+	// Reuse names the artifacts of Outcome sent without parts: their parts are those of the last
+	// event of that artifact (abi.Sent), which the host already has.
+	Reuse []string `json:"reuse,omitempty"`
+	// ContentFrom names the artifact (one of Reuse) whose only part's text is Outcome.Content,
+	// which Outcome then leaves empty.
+	ContentFrom string `json:"contentFrom,omitempty"`
+	// ContentBody holds Outcome.Content as payload bytes (UTF-8), which Outcome then leaves empty.
+	ContentBody *Span                 `json:"contentBody,omitempty"`
 	Description *adapter.Description  `json:"description,omitempty"`
 	Health      *adapter.Health       `json:"health,omitempty"`
 	Status      *adapter.Status       `json:"status,omitempty"`

@@ -204,6 +204,49 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				}
 				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in, out.Outcome)
 			}
+		case "reuse":
+			if in.IsNull() {
+				in.Skip()
+				out.Reuse = nil
+			} else {
+				in.Delim('[')
+				if out.Reuse == nil {
+					if !in.IsDelim(']') {
+						out.Reuse = make([]string, 0, 4)
+					} else {
+						out.Reuse = []string{}
+					}
+				} else {
+					out.Reuse = (out.Reuse)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v4 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v4 = string(in.String())
+					}
+					out.Reuse = append(out.Reuse, v4)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "contentFrom":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ContentFrom = string(in.String())
+			}
+		case "contentBody":
+			if in.IsNull() {
+				in.Skip()
+				out.ContentBody = nil
+			} else {
+				if out.ContentBody == nil {
+					out.ContentBody = new(Span)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in, out.ContentBody)
+			}
 		case "description":
 			if in.IsNull() {
 				in.Skip()
@@ -252,7 +295,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Stats == nil {
 					out.Stats = new(Stats)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in, out.Stats)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.Stats)
 			}
 		case "error":
 			if in.IsNull() {
@@ -262,7 +305,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Error == nil {
 					out.Error = new(Error)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.Error)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.Error)
 			}
 		case "url":
 			if in.IsNull() {
@@ -283,34 +326,34 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v4 []string
+					var v5 []string
 					if in.IsNull() {
 						in.Skip()
-						v4 = nil
+						v5 = nil
 					} else {
 						in.Delim('[')
-						if v4 == nil {
+						if v5 == nil {
 							if !in.IsDelim(']') {
-								v4 = make([]string, 0, 4)
+								v5 = make([]string, 0, 4)
 							} else {
-								v4 = []string{}
+								v5 = []string{}
 							}
 						} else {
-							v4 = (v4)[:0]
+							v5 = (v5)[:0]
 						}
 						for !in.IsDelim(']') {
-							var v5 string
+							var v6 string
 							if in.IsNull() {
 								in.Skip()
 							} else {
-								v5 = string(in.String())
+								v6 = string(in.String())
 							}
-							v4 = append(v4, v5)
+							v5 = append(v5, v6)
 							in.WantComma()
 						}
 						in.Delim(']')
 					}
-					(out.Headers)[key] = v4
+					(out.Headers)[key] = v5
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -329,7 +372,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Body == nil {
 					out.Body = new(Span)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.Body)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in, out.Body)
 			}
 		case "ns":
 			if in.IsNull() {
@@ -423,6 +466,30 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out, *in.Outcome)
 	}
+	if len(in.Reuse) != 0 {
+		const prefix string = ",\"reuse\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('[')
+			for v7, v8 := range in.Reuse {
+				if v7 > 0 {
+					out.RawByte(',')
+				}
+				out.String(string(v8))
+			}
+			out.RawByte(']')
+		}
+	}
+	if in.ContentFrom != "" {
+		const prefix string = ",\"contentFrom\":"
+		out.RawString(prefix)
+		out.String(string(in.ContentFrom))
+	}
+	if in.ContentBody != nil {
+		const prefix string = ",\"contentBody\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out, *in.ContentBody)
+	}
 	if in.Description != nil {
 		const prefix string = ",\"description\":"
 		out.RawString(prefix)
@@ -446,12 +513,12 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Stats != nil {
 		const prefix string = ",\"stats\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out, *in.Stats)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.Stats)
 	}
 	if in.Error != nil {
 		const prefix string = ",\"error\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.Error)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.Error)
 	}
 	if in.URL != "" {
 		const prefix string = ",\"url\":"
@@ -463,24 +530,24 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		{
 			out.RawByte('{')
-			v6First := true
-			for v6Name, v6Value := range in.Headers {
-				if v6First {
-					v6First = false
+			v9First := true
+			for v9Name, v9Value := range in.Headers {
+				if v9First {
+					v9First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v6Name))
+				out.String(string(v9Name))
 				out.RawByte(':')
-				if v6Value == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+				if v9Value == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 					out.RawString("null")
 				} else {
 					out.RawByte('[')
-					for v7, v8 := range v6Value {
-						if v7 > 0 {
+					for v10, v11 := range v9Value {
+						if v10 > 0 {
 							out.RawByte(',')
 						}
-						out.String(string(v8))
+						out.String(string(v11))
 					}
 					out.RawByte(']')
 				}
@@ -496,7 +563,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Body != nil {
 		const prefix string = ",\"body\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.Body)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out, *in.Body)
 	}
 	if in.Nanos != 0 {
 		const prefix string = ",\"ns\":"
@@ -778,9 +845,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v10 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v10)
-					out.Parts = append(out.Parts, v10)
+					var v13 adapter.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v13)
+					out.Parts = append(out.Parts, v13)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -825,11 +892,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, 
 		}
 		{
 			out.RawByte('[')
-			for v13, v14 := range in.Parts {
-				if v13 > 0 {
+			for v16, v17 := range in.Parts {
+				if v16 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v14)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v17)
 			}
 			out.RawByte(']')
 		}
@@ -1000,9 +1067,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v18 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v18)
-					out.Parts = append(out.Parts, v18)
+					var v21 adapter.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v21)
+					out.Parts = append(out.Parts, v21)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1043,70 +1110,18 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, 
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v19, v20 := range in.Parts {
-				if v19 > 0 {
+			for v22, v23 := range in.Parts {
+				if v22 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v20)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v23)
 			}
 			out.RawByte(']')
 		}
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer, out *Span) {
-	isTopLevel := in.IsStart()
-	if in.IsNull() {
-		if isTopLevel {
-			in.Consumed()
-		}
-		in.Skip()
-		return
-	}
-	in.Delim('{')
-	for !in.IsDelim('}') {
-		key := in.UnsafeFieldName(false)
-		in.WantColon()
-		switch key {
-		case "o":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.Off = uint32(in.Uint32())
-			}
-		case "n":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.Len = uint32(in.Uint32())
-			}
-		default:
-			in.SkipRecursive()
-		}
-		in.WantComma()
-	}
-	in.Delim('}')
-	if isTopLevel {
-		in.Consumed()
-	}
-}
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writer, in Span) {
-	out.RawByte('{')
-	first := true
-	_ = first
-	{
-		const prefix string = ",\"o\":"
-		out.RawString(prefix[1:])
-		out.Uint32(uint32(in.Off))
-	}
-	{
-		const prefix string = ",\"n\":"
-		out.RawString(prefix)
-		out.Uint32(uint32(in.Len))
-	}
-	out.RawByte('}')
-}
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer, out *Error) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer, out *Error) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1154,7 +1169,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writer, in Error) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writer, in Error) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1180,7 +1195,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writ
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer, out *Stats) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer, out *Stats) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1246,7 +1261,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writer, in Stats) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writer, in Stats) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1562,13 +1577,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 					out.CardNotes = (out.CardNotes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v21 string
+					var v24 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v21 = string(in.String())
+						v24 = string(in.String())
 					}
-					out.CardNotes = append(out.CardNotes, v21)
+					out.CardNotes = append(out.CardNotes, v24)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1637,11 +1652,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v22, v23 := range in.CardNotes {
-				if v22 > 0 {
+			for v25, v26 := range in.CardNotes {
+				if v25 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v23))
+				out.String(string(v26))
 			}
 			out.RawByte(']')
 		}
@@ -1708,13 +1723,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, ou
 					out.InputModes = (out.InputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v24 string
+					var v27 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v24 = string(in.String())
+						v27 = string(in.String())
 					}
-					out.InputModes = append(out.InputModes, v24)
+					out.InputModes = append(out.InputModes, v27)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1735,13 +1750,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, ou
 					out.OutputModes = (out.OutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v25 string
+					var v28 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v25 = string(in.String())
+						v28 = string(in.String())
 					}
-					out.OutputModes = append(out.OutputModes, v25)
+					out.OutputModes = append(out.OutputModes, v28)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1790,11 +1805,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v26, v27 := range in.InputModes {
-				if v26 > 0 {
+			for v29, v30 := range in.InputModes {
+				if v29 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v27))
+				out.String(string(v30))
 			}
 			out.RawByte(']')
 		}
@@ -1804,14 +1819,66 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v28, v29 := range in.OutputModes {
-				if v28 > 0 {
+			for v31, v32 := range in.OutputModes {
+				if v31 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v29))
+				out.String(string(v32))
 			}
 			out.RawByte(']')
 		}
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer, out *Span) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "o":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Off = uint32(in.Uint32())
+			}
+		case "n":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Len = uint32(in.Uint32())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writer, in Span) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"o\":"
+		out.RawString(prefix[1:])
+		out.Uint32(uint32(in.Off))
+	}
+	{
+		const prefix string = ",\"n\":"
+		out.RawString(prefix)
+		out.Uint32(uint32(in.Len))
 	}
 	out.RawByte('}')
 }
@@ -1851,9 +1918,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 					out.Artifacts = (out.Artifacts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v30 adapter.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, &v30)
-					out.Artifacts = append(out.Artifacts, v30)
+					var v33 adapter.Artifact
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, &v33)
+					out.Artifacts = append(out.Artifacts, v33)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1884,11 +1951,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v31, v32 := range in.Artifacts {
-				if v31 > 0 {
+			for v34, v35 := range in.Artifacts {
+				if v34 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, v32)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, v35)
 			}
 			out.RawByte(']')
 		}
@@ -1934,15 +2001,15 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in *jlexer.Lexer, out
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v33 interface{}
-					if m, ok := v33.(easyjson.Unmarshaler); ok {
+					var v36 interface{}
+					if m, ok := v36.(easyjson.Unmarshaler); ok {
 						m.UnmarshalEasyJSON(in)
-					} else if m, ok := v33.(json.Unmarshaler); ok {
+					} else if m, ok := v36.(json.Unmarshaler); ok {
 						_ = m.UnmarshalJSON(in.Raw())
 					} else {
-						v33 = in.Interface()
+						v36 = in.Interface()
 					}
-					(out.Values)[key] = v33
+					(out.Values)[key] = v36
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -1987,21 +2054,21 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out *jwriter.Writer, 
 		}
 		{
 			out.RawByte('{')
-			v34First := true
-			for v34Name, v34Value := range in.Values {
-				if v34First {
-					v34First = false
+			v37First := true
+			for v37Name, v37Value := range in.Values {
+				if v37First {
+					v37First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v34Name))
+				out.String(string(v37Name))
 				out.RawByte(':')
-				if m, ok := v34Value.(easyjson.Marshaler); ok {
+				if m, ok := v37Value.(easyjson.Marshaler); ok {
 					m.MarshalEasyJSON(out)
-				} else if m, ok := v34Value.(json.Marshaler); ok {
+				} else if m, ok := v37Value.(json.Marshaler); ok {
 					out.Raw(m.MarshalJSON())
 				} else {
-					out.Raw(json.Marshal(v34Value))
+					out.Raw(json.Marshal(v37Value))
 				}
 			}
 			out.RawByte('}')
@@ -2057,9 +2124,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 					out.InputParts = (out.InputParts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v35 adapter.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in, &v35)
-					out.InputParts = append(out.InputParts, v35)
+					var v38 adapter.InputPart
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in, &v38)
+					out.InputParts = append(out.InputParts, v38)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2104,11 +2171,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v36, v37 := range in.InputParts {
-				if v36 > 0 {
+			for v39, v40 := range in.InputParts {
+				if v39 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out, v37)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out, v40)
 			}
 			out.RawByte(']')
 		}
@@ -2236,13 +2303,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AcceptedOutputModes = (out.AcceptedOutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v38 string
+					var v41 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v38 = string(in.String())
+						v41 = string(in.String())
 					}
-					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v38)
+					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v41)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2337,11 +2404,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v39, v40 := range in.AcceptedOutputModes {
-				if v39 > 0 {
+			for v42, v43 := range in.AcceptedOutputModes {
+				if v42 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v40))
+				out.String(string(v43))
 			}
 			out.RawByte(']')
 		}

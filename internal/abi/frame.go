@@ -1,27 +1,38 @@
 package abi
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"unsafe"
 
 	"github.com/mailru/easyjson"
+	"github.com/mailru/easyjson/jwriter"
 )
 
-// Writer assembles one frame: envelopes plus the payload they reference.
+// Writer assembles one frame: envelopes plus the payload they reference. The payload's pieces
+// are held, not copied, until Frame copies each of them once, into the frame.
 type Writer struct {
 	batch   Batch
-	payload []byte
+	payload [][]byte
+	size    int // payload bytes so far
 }
 
 // Add appends an envelope.
 func (w *Writer) Add(e Envelope) { w.batch.Envelopes = append(w.batch.Envelopes, e) }
 
-// Bytes appends b to the payload and returns its span.
+// Bytes appends b to the payload and returns its span; b must not change until Frame.
 func (w *Writer) Bytes(b []byte) *Span {
-	s := &Span{Off: uint32(len(w.payload)), Len: uint32(len(b))}
-	w.payload = append(w.payload, b...)
+	s := &Span{Off: uint32(w.size), Len: uint32(len(b))}
+	w.payload = append(w.payload, b)
+	w.size += len(b)
 	return s
+}
+
+// String appends s to the payload and returns its span.
+func (w *Writer) String(s string) *Span {
+	return w.Bytes(unsafe.Slice(unsafe.StringData(s), len(s))) // read only, by Frame
 }
 
 // Len returns the number of envelopes added since the last Reset.
@@ -30,20 +41,32 @@ func (w *Writer) Len() int { return len(w.batch.Envelopes) }
 // Frame encodes the frame; now is the sender's clock (0 for effects).
 func (w *Writer) Frame(now int64) ([]byte, error) {
 	w.batch.Now = now
-	header, err := easyjson.Marshal(&w.batch)
-	if err != nil {
+	var jw jwriter.Writer
+	w.batch.MarshalEasyJSON(&jw)
+	if jw.Error != nil {
+		return nil, fmt.Errorf("abi: encoding batch: %w", jw.Error)
+	}
+	// The header goes from the encoder's chunks straight into the frame: a large result (a long
+	// answer's outcome) is copied once, not twice.
+	n := jw.Size()
+	frame := make([]byte, 4, 4+n+w.size)
+	binary.LittleEndian.PutUint32(frame, uint32(n))
+	buf := bytes.NewBuffer(frame)
+	if _, err := jw.DumpTo(buf); err != nil {
 		return nil, fmt.Errorf("abi: encoding batch: %w", err)
 	}
-	frame := make([]byte, 4, 4+len(header)+len(w.payload))
-	binary.LittleEndian.PutUint32(frame, uint32(len(header)))
-	frame = append(frame, header...)
-	return append(frame, w.payload...), nil
+	frame = buf.Bytes()
+	for _, piece := range w.payload {
+		frame = append(frame, piece...)
+	}
+	return frame, nil
 }
 
 // Reset empties the writer, keeping its buffers.
 func (w *Writer) Reset() {
 	w.batch.Envelopes = w.batch.Envelopes[:0]
-	w.payload = w.payload[:0]
+	clear(w.payload) // drop the references
+	w.payload, w.size = w.payload[:0], 0
 }
 
 var errShortFrame = errors.New("abi: frame shorter than its header")

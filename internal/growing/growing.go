@@ -11,10 +11,7 @@
 //	last.Text = text.Extend(last.Text, ", world")
 package growing
 
-import (
-	"strings"
-	"unsafe"
-)
+import "unsafe"
 
 // List is an append-only list of values whose last value can still change. Items hands out the
 // list without copying; a later change to a value that a handed-out list holds copies the list
@@ -55,17 +52,18 @@ func (l *List[T]) Reset(items []T) { l.items, l.shared = items, len(items) }
 // Text grows one string by appends in time linear in the bytes appended. The strings it returns
 // share its buffer and stay valid (the bytes they cover are never written again).
 type Text struct {
-	b strings.Builder
+	buf []byte
 }
 
 // Extend returns current+s. When current is the string Extend last returned, only s is copied;
 // any other current starts the text over from it.
 func (t *Text) Extend(current, s string) string {
-	if last := t.b.String(); len(last) != len(current) || unsafe.StringData(last) != unsafe.StringData(current) {
-		t.b = strings.Builder{}
-		t.b.Grow(len(current) + len(s))
-		t.b.WriteString(current)
+	if len(t.buf) != len(current) || len(current) > 0 && unsafe.StringData(current) != &t.buf[0] {
+		t.buf = append(make([]byte, 0, len(current)+len(s)), current...)
 	}
-	t.b.WriteString(s)
-	return t.b.String()
+	if n := len(t.buf) + len(s); n > cap(t.buf) {
+		beforeGrow(n)
+	}
+	t.buf = append(t.buf, s...)
+	return unsafe.String(&t.buf[0], len(t.buf))
 }

@@ -39,6 +39,26 @@ export class Artifacts {
   #byId = new Map(); // artifact id → {parts as last handed out (never changed afterwards), bytes}
 
   /**
+   * Gives back to the outcome what the module left out (abi.Sent): the parts of the last event of
+   * each artifact named in reuse, and the content when it is the text of artifact contentFrom.
+   * Throws when one was never sent.
+   */
+  outcome(outcome, reuse = [], contentFrom = '') {
+    if (contentFrom) {
+      const parts = this.#byId.get(contentFrom)?.parts;
+      if (parts?.length !== 1) throw new Error(`a2aport: the outcome's content refers to artifact ${contentFrom}, which no event sent as one part`);
+      outcome = { ...outcome, content: parts[0].text };
+    }
+    const artifacts = (outcome.artifacts ?? []).map(withBytes);
+    for (const id of reuse) {
+      const view = this.#byId.get(id);
+      if (!view) throw new Error(`a2aport: the outcome refers to artifact ${id}, which no event sent`);
+      for (const [i, a] of artifacts.entries()) if (a.id === id) artifacts[i] = { ...a, parts: view.parts };
+    }
+    return { ...outcome, artifacts };
+  }
+
+  /**
    * Returns the event with its whole artifact, and its delta's bytes decoded. Throws when a delta
    * does not fit what came before: the module is not sane.
    */

@@ -8,6 +8,7 @@ import { FrameWriter, readFrame, slice } from './frame.js';
 import { HeaderFunctionError } from './credentials.js';
 
 const nowNanos = () => Date.now() * 1e6;
+const decoder = new TextDecoder();
 
 export class Driver {
   /**
@@ -150,7 +151,7 @@ export class Driver {
         }, (e.ns ?? 0) / 1e6)); break;
         case 'clear': clearTimeout(this.timers.get(e.id)); this.timers.delete(e.id); break;
         case 'event': this.event(e); break;
-        case 'result': this.result(e); break;
+        case 'result': this.result(e, payload); break;
         case 'store': this.store(e); break;
         default: this.die(new Error(`unknown effect ${e.k}`)); return;
       }
@@ -212,7 +213,11 @@ export class Driver {
     this.host.dispatch(() => this.host.deliver(ev, c?.onEvent));
   }
 
-  result(e) {
+  result(e, payload) {
+    if (e.outcome) {
+      if (e.contentBody) e.outcome.content = decoder.decode(slice(payload, e.contentBody));
+      e.outcome = (this.artifacts.get(e.id) ?? new Artifacts()).outcome(e.outcome, e.reuse, e.contentFrom);
+    }
     this.artifacts.delete(e.id);
     const c = this.calls.get(e.id);
     if (!c) return;

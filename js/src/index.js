@@ -2,7 +2,6 @@
 // Go adapter compiled to a2aport.wasm; this package only loads it, performs the effects it asks
 // for (fetch, timers, the context store) and exposes the port.
 
-import { withBytes } from './artifacts.js';
 import { createCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
@@ -137,7 +136,7 @@ class Backend {
     if (signal?.aborted) throw new A2APortError('WORK_CANCELLED', 'a2aport: the signal was aborted before submit');
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
     const res = await this.#call('submit', { work }, onEvent, signal);
-    return { content: res.outcome.content, artifacts: (res.outcome.artifacts ?? []).map(withBytes) };
+    return { content: res.outcome.content, artifacts: res.outcome.artifacts };
   }
 
   status(workId, { ownerId } = {}) {
@@ -192,6 +191,9 @@ class Backend {
   /** Counters for tests: the Go runtime must never ask to sleep (wasm/ABI.md). */
   get [Symbol.for('a2aport.stats')]() {
     const d = this.#driver;
-    return { runtimeSleeps: d?.wasi.state.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0 };
+    return {
+      runtimeSleeps: d?.wasi.state.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0,
+      memoryBytes: d?.exports.memory.buffer.byteLength ?? 0,
+    };
   }
 }

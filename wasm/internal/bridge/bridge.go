@@ -15,6 +15,7 @@ import (
 // Bridge is the module's side of the boundary. The module has exactly one.
 type Bridge struct {
 	sched *scheduler
+	heap  heapKeeper // owned by Call
 
 	mu      sync.Mutex // guards everything below
 	out     abi.Writer // effects of the current batch
@@ -60,6 +61,7 @@ func (b *Bridge) Call(frame []byte) []byte {
 	}
 	b.sched.recheck()
 	b.sched.waitIdle()
+	b.heap.collect()
 	return b.flush()
 }
 
@@ -97,6 +99,20 @@ func (b *Bridge) apply(e abi.Envelope, payload []byte) error {
 func (b *Bridge) emit(e abi.Envelope) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.out.Add(e)
+}
+
+// emitResult emits a call's result. An outcome's content crosses as payload bytes, not as a JSON
+// string: a long answer is neither escaped here nor parsed by the host.
+func (b *Bridge) emitResult(e abi.Envelope) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if e.Outcome != nil && e.Outcome.Content != "" {
+		out := *e.Outcome
+		e.ContentBody = b.out.String(out.Content)
+		out.Content = ""
+		e.Outcome = &out
+	}
 	b.out.Add(e)
 }
 

@@ -30,7 +30,7 @@ func (b *Bridge) call(e abi.Envelope) {
 		}()
 		res := b.dispatch(ctx, e)
 		res.Kind, res.ID = abi.KindResult, e.ID
-		b.emit(res)
+		b.emitResult(res)
 	}, func(v any) {
 		b.emit(abi.Envelope{Kind: abi.KindResult, ID: e.ID, Error: &abi.Error{
 			Code: string(adapter.CodeInternal), Message: fmt.Sprintf("internal error in %s: %v", e.Method, v)}})
@@ -72,11 +72,13 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 		if e.Work == nil {
 			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit requires task id, owner and input"})
 		}
+		var sent abi.Sent
 		out, err := p.Submit(ctx, *e.Work, adapter.OnEvent(func(ev adapter.Event) {
-			wire := abi.WireEvent(ev)
+			wire := sent.Event(ev)
 			b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &wire})
 		}))
-		return result(&abi.Envelope{Outcome: &out}, err)
+		wire, reuse, contentFrom := sent.Outcome(out)
+		return result(&abi.Envelope{Outcome: &wire, Reuse: reuse, ContentFrom: contentFrom}, err)
 	case abi.MethodStatus:
 		st := p.Status(e.WorkID, e.OwnerID)
 		return abi.Envelope{Status: &st}
