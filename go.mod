@@ -4,6 +4,7 @@ go 1.26.8
 
 require (
 	github.com/a2aproject/a2a-go/v2 v2.4.0
+	github.com/google/uuid v1.6.0
 	github.com/mailru/easyjson v0.9.2
 	github.com/tetratelabs/wazero v1.12.0
 	golang.org/x/mod v0.35.0
@@ -11,7 +12,6 @@ require (
 
 require (
 	github.com/a2aproject/a2a-go v0.3.15 // indirect
-	github.com/google/uuid v1.6.0 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	golang.org/x/net v0.55.0 // indirect
 	golang.org/x/sync v0.20.0 // indirect

@@ -12,6 +12,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"golang.org/x/mod/semver"
+
+	"github.com/a2aport/a2aport/internal/rpcstream"
 )
 
 // maxCardSize bounds the Agent Card body: a card is a few KB, anything huge is not a card.
@@ -106,7 +108,7 @@ func versionOrDefault(v a2a.ProtocolVersion) string {
 func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a.AgentInterface) (*a2aclient.Client, error) {
 	opts := []a2aclient.FactoryOption{
 		a2aclient.WithDefaultsDisabled(),
-		a2aclient.WithJSONRPCTransport(a.http),
+		rpcstream.WithJSONRPCTransport(a.http), // a2a-go's, with faster streams
 		a2aclient.WithRESTTransport(a.http),
 		a2aclient.WithConfig(a2aclient.Config{AcceptedOutputModes: a.s.AcceptedOutputModes}),
 	}

@@ -22,9 +22,12 @@ const { cardUrl } = JSON.parse((await createInterface({ input: child.stdout })[S
 const cardOf = (n) => cardUrl.replace('{n}', String(n));
 const endpointOf = (n) => cardOf(n).replace('/.well-known/agent-card.json', '/a2a');
 
-/** Each consumer runs one n-chunk answer and returns the merged text. */
+/**
+ * Each consumer is set up once per answer size (client, card, module instance: time to ready is
+ * measured apart) and then runs one n-chunk answer per call, returning the merged text.
+ */
 const consumers = {
-  'raw fetch+SSE+JSON.parse': async (n) => {
+  'raw fetch+SSE+JSON.parse': async (n) => async () => {
     const res = await fetch(endpointOf(n), {
       method: 'POST', headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0', Accept: 'text/event-stream' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendStreamingMessage', params: { message: { messageId: randomUUID(), role: 'ROLE_USER', parts: [{ text: 'answer at length' }] } } }),
@@ -47,22 +50,25 @@ const consumers = {
   },
   '@a2a-js/sdk client': async (n) => {
     const client = await new ClientFactory().createFromUrl(cardOf(n), '');
-    const stream = client.sendMessageStream({
-      tenant: '', configuration: undefined, metadata: undefined,
-      message: {
-        messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, metadata: undefined, extensions: [], referenceTaskIds: [],
-        parts: [{ content: { $case: 'text', value: 'answer at length' }, metadata: undefined, filename: '', mediaType: '' }],
-      },
-    });
-    const texts = [];
-    for await (const ev of stream) {
-      if (ev.payload?.$case !== 'artifactUpdate') continue;
-      for (const p of ev.payload.value.artifact.parts) if (p.content?.$case === 'text') texts.push(p.content.value);
-    }
-    return texts.join('');
+    return async () => {
+      const stream = client.sendMessageStream({
+        tenant: '', configuration: undefined, metadata: undefined,
+        message: {
+          messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, metadata: undefined, extensions: [], referenceTaskIds: [],
+          parts: [{ content: { $case: 'text', value: 'answer at length' }, metadata: undefined, filename: '', mediaType: '' }],
+        },
+      });
+      const texts = [];
+      for await (const ev of stream) {
+        if (ev.payload?.$case !== 'artifactUpdate') continue;
+        for (const p of ev.payload.value.artifact.parts) if (p.content?.$case === 'text') texts.push(p.content.value);
+      }
+      return texts.join('');
+    };
   },
 };
 
+const ports = [];
 const modules = {
   'a2aport (full)': { file: '../a2aport.wasm', legacyCompat: true },
   'a2aport (1.0 only)': { file: '../a2aport-1.0.wasm', legacyCompat: false },
@@ -71,14 +77,14 @@ for (const [name, { file, legacyCompat }] of Object.entries(modules)) {
   const wasm = await WebAssembly.compile(await readFile(new URL(file, import.meta.url)));
   consumers[name] = async (n) => {
     const port = createA2ABackendAdapter({ agentCardUrl: cardOf(n), wasm, legacyCompat });
-    try {
+    ports.push(port);
+    await port.start();
+    return async () => {
       let events = 0;
       const out = await port.submit({ id: randomUUID(), ownerId: 'bench', instruction: 'answer at length' }, { onEvent: () => { events++; } });
       if (events < n) throw new Error(`${events} events for ${n} chunks`);
       return out.artifacts[0]?.parts[0]?.text;
-    } finally {
-      await port.close();
-    }
+    };
   };
 }
 
@@ -87,12 +93,13 @@ try {
   for (const n of sizes) {
     const want = await (await fetch(cardOf(n).replace('/.well-known/agent-card.json', '/text'))).text();
     const rounds = Math.max(1, Math.round(20_000 / n));
-    for (const [name, run] of Object.entries(consumers)) {
-      if (n === sizes[0]) await run(Math.min(n, 200)); // warm up: JIT, connections, the module's heap
+    for (const [name, prepare] of Object.entries(consumers)) {
+      const run = await prepare(n);
+      await run(); // warm up: JIT, connections, the module's heap
       let spent = 0;
       for (let r = 0; r < rounds; r++) {
         const start = performance.now();
-        const got = await run(n);
+        const got = await run();
         spent += performance.now() - start;
         if (got !== want) throw new Error(`${name}: ${got?.length} bytes of text for n=${n}, want ${want.length} exactly`);
       }
@@ -100,6 +107,7 @@ try {
     }
   }
 } finally {
+  await Promise.all(ports.map((p) => p.close()));
   child.kill();
 }
 

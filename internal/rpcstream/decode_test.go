@@ -1,0 +1,107 @@
+package rpcstream
+
+import (
+	"context"
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// corpusEvent is an event payload and whether the fast decoder is meant to take it.
+type corpusEvent struct {
+	data []byte
+	fast bool
+}
+
+// corpus holds event payloads as a2asrv's own encoder writes them (a2a types marshalled inside a
+// JSON-RPC result), and variations a server may send.
+func corpus(t testing.TB) []corpusEvent {
+	info := a2a.TaskInfo{TaskID: "task-1", ContextID: "ctx-1"}
+	text := a2a.NewTextPart("héllo \"quoted\" \\ \u2028 line\nbreak")
+	text.MediaType, text.Filename = "text/markdown", "a.md"
+	first := a2a.NewArtifactUpdateEvent(info, "art-1", a2a.NewTextPart("one"), text)
+	first.Append, first.LastChunk, first.Artifact.Name, first.Artifact.Description = false, true, "report", "a report"
+	withMeta := a2a.NewArtifactUpdateEvent(info, "art-1", a2a.NewTextPart("x"))
+	withMeta.Metadata = map[string]any{"k": "v"}
+	mixed := a2a.NewArtifactUpdateEvent(info, "art-2", a2a.NewTextPart("t"), a2a.NewRawPart([]byte{1, 2}), a2a.NewDataPart(map[string]any{"n": 1.5}))
+	var events []corpusEvent
+	for _, c := range []struct {
+		ev   a2a.Event
+		fast bool
+	}{
+		{a2a.NewArtifactUpdateEvent(info, "art-1", a2a.NewTextPart("chunk")), true},
+		{first, true},
+		{withMeta, false},
+		{mixed, false},
+		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateWorking, a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("working"))), false},
+		{a2a.NewSubmittedTask(info, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hi"))), false},
+		{a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("a message")), false},
+	} {
+		result, err := json.Marshal(a2a.StreamResponse{Event: c.ev})
+		if err != nil {
+			t.Fatal(err)
+		}
+		events = append(events, corpusEvent{[]byte(`{"jsonrpc":"2.0","id":"1","result":` + string(result) + `}`), c.fast})
+	}
+	for _, c := range []struct {
+		data string
+		fast bool
+	}{
+		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":null}}}}`, true},
+		{`{"jsonrpc":"2.0","id":null,"result":{"artifactUpdate":{"taskId":"t","contextId":"c","append":true,"artifact":{"artifactId":"a","parts":[{"text":""}]}}}}`, true},
+		{`{"jsonrpc":"2.0","id":"1","error":{"code":-32001,"message":"Task not found"}}`, false},
+		{`{"jsonrpc":"2.0","id":7,"result":{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"text":"x"}]}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"text":"x"}]}},"statusUpdate":{"taskId":"t"}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"text":"x","raw":"AQ=="}]}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":null}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"text":"\ud800 lone"}]}}}}`, true},
+		{`{"jsonrpc":"2.0","id":"1","result":{"ArtifactUpdate":{"TaskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[{"text":"x"}]}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":null}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","artifact":{"artifactId":"a","parts":[{"text":"x"}]}}}} trailing`, false},
+		{"{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{\"artifactUpdate\":{\"taskId\":\"t\",\"contextId\":\"c\",\"artifact\":{\"artifactId\":\"a\x01\",\"parts\":[]}}}}", false},
+		{"{\"jsonrpc\":\"2.0\",\n\"id\":\"1\",\"result\":{\"artifactUpdate\":{\"taskId\":\"t\",\"contextId\":\"c\",\"artifact\":{\"artifactId\":\"a\",\"parts\":[]}}}}", false},
+		{`not json`, false},
+	} {
+		events = append(events, corpusEvent{[]byte(c.data), c.fast})
+	}
+	return events
+}
+
+// TestDecodeFastAgreesWithSDK: whatever the fast decoder accepts, it decodes exactly as a2a-go
+// does; it accepts the plain artifact updates of text parts and hands everything else to a2a-go.
+func TestDecodeFastAgreesWithSDK(t *testing.T) {
+	t.Parallel()
+	for _, c := range corpus(t) {
+		checkAgainstSDK(t, c.data)
+		if _, ok := decodeFast(c.data); ok != c.fast {
+			t.Errorf("decodeFast() ok = %v, want %v for %s", ok, c.fast, c.data)
+		}
+	}
+}
+
+func checkAgainstSDK(t *testing.T, data []byte) {
+	t.Helper()
+	want, wantErr := decodeWithSDK(context.Background(), "http://127.0.0.1:1/a2a", data)
+	got, ok := decodeFast(data)
+	if !ok {
+		return
+	}
+	if wantErr != nil {
+		t.Fatalf("fast decoded what a2a-go refuses (%v): %s", wantErr, data)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("fast decode = %#v\na2a-go     = %#v\nof %s", got, want, data)
+	}
+}
+
+// FuzzDecodeFast: for any bytes the fast decoder accepts, its event is a2a-go's.
+func FuzzDecodeFast(f *testing.F) {
+	for _, c := range corpus(f) {
+		f.Add(c.data)
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		checkAgainstSDK(t, data)
+	})
+}

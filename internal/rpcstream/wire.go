@@ -1,0 +1,37 @@
+package rpcstream
+
+// The shapes the fast decoder accepts: one JSON-RPC result holding one artifact update of text
+// parts, and no field beyond these (the generated decoder refuses unknown fields, and then the
+// event goes to a2a-go).
+
+//easyjson:json
+type rpcEvent struct {
+	JSONRPC string       `json:"jsonrpc"`
+	ID      string       `json:"id"`
+	Result  *eventResult `json:"result"`
+}
+
+type eventResult struct {
+	ArtifactUpdate *artifactUpdate `json:"artifactUpdate"`
+}
+
+type artifactUpdate struct {
+	TaskID    string    `json:"taskId"`
+	ContextID string    `json:"contextId"`
+	Artifact  *artifact `json:"artifact"`
+	Append    bool      `json:"append"`
+	LastChunk bool      `json:"lastChunk"`
+}
+
+type artifact struct {
+	ID          string     `json:"artifactId"`
+	Name        string     `json:"name"`
+	Description string     `json:"description"`
+	Parts       []textPart `json:"parts"`
+}
+
+type textPart struct {
+	Text      *string `json:"text"`
+	MediaType string  `json:"mediaType"`
+	Filename  string  `json:"filename"`
+}
