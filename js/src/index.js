@@ -88,6 +88,7 @@ class Backend {
   }
 
   #redactEvent(ev) {
+    if (ev.text === undefined && ev.input === undefined) return ev; // an artifact event: nothing to redact
     const r = (s) => this.#credentials.redact(s);
     return { ...ev, text: r(ev.text), input: ev.input && { ...ev.input, prompt: r(ev.input.prompt) } };
   }
