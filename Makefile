@@ -1,14 +1,14 @@
 # a2aport — build and test entry points. `make test` is what CI runs on a fresh clone.
 GO ?= go
 
-.PHONY: test test.go test.js test.browser test.bundler check check.fmt check.vet check.tidy check.generate build.wasm build.js bench demo testagent
+.PHONY: test test.go test.js test.browser test.bundler check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
 
 test: check test.go test.js test.browser test.bundler
 
 test.go:
 	$(GO) test -count=1 ./...
 
-check: check.fmt check.vet check.tidy check.generate
+check: check.fmt check.vet check.lint check.tidy check.generate
 
 check.fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -17,6 +17,10 @@ check.fmt:
 check.vet:
 	$(GO) vet ./...
 	GOOS=wasip1 GOARCH=wasm $(GO) vet ./wasm/...
+
+# staticcheck, pinned in go.mod as a tool.
+check.lint:
+	$(GO) tool staticcheck ./...
 
 check.tidy:
 	$(GO) mod tidy -diff
@@ -42,6 +46,7 @@ js/node_modules: js/package.json js/package-lock.json
 	@touch $@
 
 test.js: build.js js/node_modules
+	cd js && npx tsc -p test/types
 	cd js && node --test --test-concurrency=2 test/*.test.js
 
 # The browser demo with its embedded agent on http://127.0.0.1:8080/ (DEMO_FLAGS="-addr 127.0.0.1:9000").

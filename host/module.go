@@ -133,9 +133,10 @@ func buildModule(root string, f Flavour, path string) error {
 	return os.Rename(tmp, path)
 }
 
+// goTool is the go command: the one on PATH, else the name, for exec to report.
 func goTool() string {
 	if p, err := exec.LookPath("go"); err == nil {
 		return p
 	}
-	return filepath.Join(runtime.GOROOT(), "bin", "go")
+	return "go"
 }

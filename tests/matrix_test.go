@@ -30,11 +30,11 @@ type env struct {
 }
 
 // submit runs one Work to its outcome and returns its events.
-func (e env) submit(t *testing.T, w adapter.Work) (adapter.Outcome, error, []adapter.Event) {
+func (e env) submit(t *testing.T, w adapter.Work) (adapter.Outcome, []adapter.Event, error) {
 	t.Helper()
 	rec := newRecorder()
 	r := await(e.ctx, t, submitAsync(e.ctx, e.port, w, rec))
-	return r.out, r.err, rec.all()
+	return r.out, rec.all(), r.err
 }
 
 func TestMatrix(t *testing.T) {
@@ -70,7 +70,7 @@ func wantCode(t *testing.T, err error, want *adapter.Error) {
 var scenarios = []scenario{
 	{name: "complete", run: func(t *testing.T, e env) {
 		w := newWork("alice", "complete hello there")
-		out, err, events := e.submit(t, w)
+		out, events, err := e.submit(t, w)
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
@@ -93,7 +93,7 @@ var scenarios = []scenario{
 		}
 	}},
 	{name: "chunks", run: func(t *testing.T, e env) {
-		out, err, events := e.submit(t, newWork("alice", "chunks 5"))
+		out, events, err := e.submit(t, newWork("alice", "chunks 5"))
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
@@ -117,21 +117,21 @@ var scenarios = []scenario{
 		}
 	}},
 	{name: "fail", run: func(t *testing.T, e env) {
-		_, err, _ := e.submit(t, newWork("alice", "fail now"))
+		_, _, err := e.submit(t, newWork("alice", "fail now"))
 		wantCode(t, err, adapter.ErrTaskFailed)
 		if !strings.Contains(err.Error(), "the agent failed on purpose") {
 			t.Errorf("error = %q, want the agent's status text", err)
 		}
 	}},
 	{name: "reject", run: func(t *testing.T, e env) {
-		_, err, _ := e.submit(t, newWork("alice", "reject this"))
+		_, _, err := e.submit(t, newWork("alice", "reject this"))
 		wantCode(t, err, adapter.ErrTaskRejected)
 		if !strings.Contains(err.Error(), "the agent rejected the request") {
 			t.Errorf("error = %q, want the agent's status text", err)
 		}
 	}},
 	{name: "message-only", run: func(t *testing.T, e env) {
-		out, err, events := e.submit(t, newWork("alice", "message please"))
+		out, events, err := e.submit(t, newWork("alice", "message please"))
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
@@ -148,7 +148,7 @@ var scenarios = []scenario{
 		}
 	}},
 	{name: "artifacts", run: func(t *testing.T, e env) {
-		out, err, _ := e.submit(t, newWork("alice", "artifacts all kinds"))
+		out, _, err := e.submit(t, newWork("alice", "artifacts all kinds"))
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
@@ -174,7 +174,7 @@ var scenarios = []scenario{
 			{Type: "file", URL: "data:text/plain;base64,aGVsbG8=", Filename: "a.txt"},
 			{Type: "file", URL: "https://files.test/r.pdf", MIME: "application/pdf", Filename: "r.pdf"},
 		}
-		out, err, _ := e.submit(t, w)
+		out, _, err := e.submit(t, w)
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
@@ -295,17 +295,17 @@ var scenarios = []scenario{
 		}
 	}},
 	{name: "stream-cut-falls-back-to-polling", streamingOnly: true, run: func(t *testing.T, e env) {
-		out, err, _ := e.submit(t, newWork("alice", "cutstream please"))
+		out, _, err := e.submit(t, newWork("alice", "cutstream please"))
 		if err != nil || !strings.Contains(out.Content, "after cut") {
 			t.Fatalf("Submit() = %+v, %v; want the outcome found by polling", out, err)
 		}
 	}},
 	{name: "empty-stream", streamingOnly: true, run: func(t *testing.T, e env) {
-		_, err, _ := e.submit(t, newWork("alice", "emptystream please"))
+		_, _, err := e.submit(t, newWork("alice", "emptystream please"))
 		wantCode(t, err, adapter.ErrInvalidResponse)
 	}},
 	{name: "http-500", run: func(t *testing.T, e env) {
-		_, err, _ := e.submit(t, newWork("alice", "status500 please"))
+		_, _, err := e.submit(t, newWork("alice", "status500 please"))
 		wantCode(t, err, adapter.ErrHTTPError)
 		var ae *adapter.Error
 		if errors.As(err, &ae); ae.Status != 500 || !ae.Retryable || !strings.Contains(ae.Message, "agent exploded") {

@@ -1,0 +1,54 @@
+// Type-checked by `tsc -p test/types` (make test.js): the declarations in index.d.ts and
+// conformance.d.ts must accept what the README shows and refuse what the runtime refuses.
+import { A2APortError, createA2ABackendAdapter } from 'a2aport';
+import type { ArtifactDelta, BackendEvent, BackendPort, ContextStore, Description, Outcome } from 'a2aport';
+import { verifyBackendAdapterConformance } from 'a2aport/conformance';
+
+const store: ContextStore = {
+  get: async (owner) => localStorage.getItem(owner),
+  set: (owner, id) => localStorage.setItem(owner, id),
+  delete: (owner) => localStorage.removeItem(owner),
+};
+
+const backend: BackendPort = createA2ABackendAdapter({
+  agentCardUrl: 'https://agent.example/.well-known/agent-card.json',
+  headers: async ({ url, method }) => ({ 'X-Trace': `${method} ${url}` }),
+  fetchImpl: fetch,
+  legacyCompat: false,
+  reuseContext: true,
+  contextStore: store,
+  wasm: new URL('./a2aport-1.0.wasm', import.meta.url),
+});
+
+let answer = '';
+const onEvent = (ev: BackendEvent): void => {
+  if (ev.type === 'backend.artifact' && ev.artifact) {
+    const delta: ArtifactDelta | undefined = ev.delta;
+    answer = delta?.text !== undefined ? answer + delta.text : ev.artifact.parts.map((p) => p.text ?? '').join('');
+  }
+};
+
+async function run(): Promise<string> {
+  const d: Description = backend.describe();
+  const notes: string[] = d.cardNotes ?? [];
+  const controller = new AbortController();
+  try {
+    const out: Outcome = await backend.submit({ id: 'w1', ownerId: 'alice', instruction: 'Summarize' }, { signal: controller.signal, onEvent });
+    return `${notes.length} ${out.content} ${answer}`;
+  } catch (err) {
+    if (err instanceof A2APortError && err.code === 'WORK_CANCELLED') return 'cancelled';
+    throw err;
+  } finally {
+    await backend.close();
+  }
+}
+void run;
+
+verifyBackendAdapterConformance({
+  createFixture: ({ hold }) => ({ backend, work: { id: hold ? 'h' : 'w', ownerId: 'o', instruction: 'x' }, nextWork: () => ({ id: 'n', ownerId: 'o', instruction: 'y' }) }),
+});
+
+// @ts-expect-error: submit needs a Work
+void backend.submit({});
+// @ts-expect-error: legacyCompat is a boolean
+createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', legacyCompat: 'no' });
