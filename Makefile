@@ -6,7 +6,7 @@ GO ?= go
 test: check test.go test.js test.browser test.bundler
 
 test.go:
-	$(GO) test -count=1 ./...
+	$(GO) test -race -count=1 ./...
 
 check: check.fmt check.vet check.lint check.tidy check.generate
 

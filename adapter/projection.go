@@ -11,33 +11,32 @@ import (
 
 const defaultMIME = "application/octet-stream"
 
-// validateWork checks a Work before anything is sent. Bad input loses nothing: no request is made.
-func validateWork(w Work) error {
+// projectWork checks a Work before anything is sent and projects its input once: the parts of
+// the outgoing message. Bad input loses nothing: no request is made.
+func projectWork(w Work) ([]*a2a.Part, error) {
 	if w.ID == "" || w.OwnerID == "" || (strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0) {
-		return newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction or input parts)")
+		return nil, newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction or input parts)")
 	}
 	if w.Continuity != "" && w.Continuity != ContinuityIsolated {
-		return newError(CodeInvalidWork, "work %q: continuity must be empty or %q, got %q", w.ID, ContinuityIsolated, w.Continuity)
+		return nil, newError(CodeInvalidWork, "work %q: continuity must be empty or %q, got %q", w.ID, ContinuityIsolated, w.Continuity)
 	}
-	for i, p := range w.InputParts {
-		if _, err := filePart(p); err != nil {
-			return newError(CodeInvalidWork, "work %q: input part %d: %s", w.ID, i, err.Error())
-		}
-	}
-	return nil
-}
-
-// outgoingMessage projects a Work onto the user Message of DESIGN §3: the instruction as one text
-// part, then the files. Nothing else of the frontend (history, ids, routing) is sent.
-func outgoingMessage(w Work, contextID string) *a2a.Message {
 	var parts []*a2a.Part
 	if strings.TrimSpace(w.Instruction) != "" {
 		parts = append(parts, a2a.NewTextPart(w.Instruction))
 	}
-	for _, p := range w.InputParts {
-		part, _ := filePart(p) // validated by validateWork
+	for i, p := range w.InputParts {
+		part, err := filePart(p)
+		if err != nil {
+			return nil, newError(CodeInvalidWork, "work %q: input part %d: %s", w.ID, i, err.Error())
+		}
 		parts = append(parts, part)
 	}
+	return parts, nil
+}
+
+// outgoingMessage is the user Message of DESIGN §3: the instruction as one text part, then the
+// files (projectWork's parts). Nothing else of the frontend (history, ids, routing) is sent.
+func outgoingMessage(parts []*a2a.Part, contextID string) *a2a.Message {
 	msg := a2a.NewMessage(a2a.MessageRoleUser, parts...)
 	msg.ContextID = contextID
 	return msg

@@ -9,7 +9,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
-func TestValidateWork(t *testing.T) {
+func TestProjectWork(t *testing.T) {
 	t.Parallel()
 	ok := Work{ID: "w", OwnerID: "o", Instruction: "do"}
 	tests := []struct {
@@ -28,13 +28,13 @@ func TestValidateWork(t *testing.T) {
 		{"bad base64", Work{ID: "w", OwnerID: "o", Instruction: "do", InputParts: []InputPart{{URL: "data:text/plain;base64,@@@"}}}, ErrInvalidWork},
 	}
 	for _, tc := range tests {
-		err := validateWork(tc.work)
+		_, err := projectWork(tc.work)
 		if (tc.want == nil) != (err == nil) || (tc.want != nil && !errors.Is(err, tc.want)) {
-			t.Errorf("%s: validateWork() = %v, want %v", tc.name, err, tc.want)
+			t.Errorf("%s: projectWork() = %v, want %v", tc.name, err, tc.want)
 		}
 	}
-	if err := validateWork(Work{}); err == nil || !strings.Contains(err.Error(), "requires task id, owner and input") {
-		t.Errorf("validateWork({}) = %v, want the contract's message", err)
+	if _, err := projectWork(Work{}); err == nil || !strings.Contains(err.Error(), "requires task id, owner and input") {
+		t.Errorf("projectWork({}) = %v, want the contract's message", err)
 	}
 }
 
@@ -45,7 +45,11 @@ func TestOutgoingMessage(t *testing.T) {
 		{Type: "file", URL: "data:,hi%20there", MIME: "text/markdown"},
 		{Type: "file", URL: "https://files.test/r.pdf", Filename: "r.pdf"},
 	}}
-	msg := outgoingMessage(w, "ctx-1")
+	parts, err := projectWork(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	msg := outgoingMessage(parts, "ctx-1")
 	if msg.Role != a2a.MessageRoleUser || msg.ID == "" || msg.ContextID != "ctx-1" || msg.TaskID != "" {
 		t.Fatalf("outgoingMessage() header = role %q id %q ctx %q task %q", msg.Role, msg.ID, msg.ContextID, msg.TaskID)
 	}
@@ -59,7 +63,7 @@ func TestOutgoingMessage(t *testing.T) {
 	if !reflect.DeepEqual(got, want) {
 		t.Errorf("outgoingMessage() parts = %+v, want %+v", got, want)
 	}
-	if other := outgoingMessage(w, ""); other.ID == msg.ID {
+	if other := outgoingMessage(parts, ""); other.ID == msg.ID {
 		t.Errorf("two messages share id %q; every message needs a fresh id", msg.ID)
 	}
 }

@@ -13,6 +13,7 @@ import (
 type run struct {
 	a       *Adapter
 	work    Work
+	parts   []*a2a.Part // the Work's input, projected once
 	onEvent func(Event)
 	ctx     context.Context
 	cancel  context.CancelCauseFunc
@@ -40,10 +41,11 @@ type run struct {
 
 // Submit implements Port.
 func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (Outcome, error) {
-	if err := validateWork(work); err != nil {
+	parts, err := projectWork(work)
+	if err != nil {
 		return Outcome{}, err
 	}
-	r := &run{a: a, work: work, onEvent: ApplySubmitOptions(opts...), state: StateSubmitted,
+	r := &run{a: a, work: work, parts: parts, onEvent: ApplySubmitOptions(opts...), state: StateSubmitted,
 		answeredIDs: map[string]bool{}, done: make(chan struct{}), out: newOutcomeBuilder()}
 	timed, stopTimer := withTimeout(ctx, a.s.Clock, a.s.Timeout, errWorkTimeout)
 	defer stopTimer()

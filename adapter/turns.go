@@ -24,7 +24,7 @@ func (r *run) execute() (Outcome, error) {
 		contextID = r.lease.sent
 	}
 	r.activity(StateSubmitted, "")
-	msg := outgoingMessage(r.work, contextID)
+	msg := outgoingMessage(r.parts, contextID)
 	for {
 		var done bool
 		var out Outcome

@@ -89,7 +89,7 @@ func (h *Adapter) driver(ctx context.Context) (*driver, error) {
 	d := newDriver(h, inst)
 	pc, err := d.start(abi.Envelope{Method: abi.MethodInit, Init: &h.init}, nil)
 	if err == nil {
-		err = resultError(<-pc.done)
+		err = (<-pc.done).Error.AdapterError()
 	}
 	if err != nil {
 		d.stop()
@@ -120,19 +120,9 @@ func (h *Adapter) call(ctx context.Context, e abi.Envelope, onEvent func(adapter
 		return abi.Envelope{}, err
 	}
 	res := <-pc.done
-	return res, resultError(res)
+	return res, res.Error.AdapterError()
 }
 
-func resultError(e abi.Envelope) error {
-	if e.Error == nil {
-		return nil
-	}
-	return &adapter.Error{Code: adapter.Code(e.Error.Code), Message: e.Error.Message, Status: e.Error.Status, Retryable: e.Error.Retryable}
-}
-
-func wireError(e *adapter.Error) *abi.Error {
-	return &abi.Error{Code: string(e.Code), Message: e.Message, Status: e.Status, Retryable: e.Retryable}
-}
 
 func (h *Adapter) isClosed() bool {
 	h.mu.Lock()
@@ -206,7 +196,7 @@ func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Su
 		d.push(input{env: abi.Envelope{Kind: abi.KindAbortCall, ID: pc.id}})
 		res = <-pc.done
 	}
-	if err := resultError(res); err != nil {
+	if err := res.Error.AdapterError(); err != nil {
 		return adapter.Outcome{}, err
 	}
 	return *res.Outcome, nil

@@ -168,7 +168,7 @@ func (d *driver) release(calls map[uint64]*pendingCall, err *adapter.Error) {
 		t.Stop()
 	}
 	for _, pc := range calls {
-		d.resolve(pc, abi.Envelope{Error: wireError(err)})
+		d.resolve(pc, abi.Envelope{Error: abi.WireError(err)})
 	}
 	_ = d.inst.close(context.Background()) // the instance is discarded either way; nothing to report
 }
@@ -351,12 +351,12 @@ func (d *driver) store(e abi.Envelope) {
 	if store == nil {
 		return
 	}
-	if e.Method == "hold" || e.Method == "release" {
+	if e.Method == abi.StoreHold || e.Method == abi.StoreRelease {
 		if h, ok := store.(interface {
 			Hold(string)
 			Release(string)
 		}); ok {
-			if e.Method == "hold" {
+			if e.Method == abi.StoreHold {
 				h.Hold(e.OwnerID)
 			} else {
 				h.Release(e.OwnerID)
@@ -369,11 +369,11 @@ func (d *driver) store(e abi.Envelope) {
 		done := abi.Envelope{Kind: abi.KindStoreDone, ID: e.ID}
 		var err error
 		switch e.Method {
-		case "get":
+		case abi.StoreGet:
 			done.ContextID, done.Found, err = store.Get(ctx, e.OwnerID)
-		case "set":
+		case abi.StoreSet:
 			err = store.Set(ctx, e.OwnerID, e.ContextID)
-		case "delete":
+		case abi.StoreDelete:
 			err = store.Delete(ctx, e.OwnerID)
 		default:
 			err = fmt.Errorf("unknown store method %q", e.Method)

@@ -29,6 +29,16 @@ const (
 	KindStore  = "store"  // context store request ID: Method (get, set, delete, hold, release), OwnerID, ContextID
 )
 
+// Context store methods of KindStore. get, set and delete are answered with KindStoreDone; hold
+// and release (an owner's context is in use, or no longer) are not answered.
+const (
+	StoreGet     = "get"
+	StoreSet     = "set"
+	StoreDelete  = "delete"
+	StoreHold    = "hold"
+	StoreRelease = "release"
+)
+
 // API methods of KindCall.
 const (
 	MethodInit                 = "init"

@@ -3,7 +3,6 @@ package bridge
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"runtime"
 	"time"
@@ -105,20 +104,12 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 // result returns ok, or the typed error in place of any value.
 func result(ok *abi.Envelope, err error) abi.Envelope {
 	if err != nil {
-		return abi.Envelope{Error: wireError(err)}
+		return abi.Envelope{Error: abi.WireError(err)}
 	}
 	if ok == nil {
 		return abi.Envelope{}
 	}
 	return *ok
-}
-
-func wireError(err error) *abi.Error {
-	var ae *adapter.Error
-	if errors.As(err, &ae) {
-		return &abi.Error{Code: string(ae.Code), Message: ae.Message, Status: ae.Status, Retryable: ae.Retryable}
-	}
-	return &abi.Error{Code: string(adapter.CodeInternal), Message: err.Error()}
 }
 
 // init creates the module's one adapter.

@@ -45,7 +45,7 @@ func (r *storeRequest) isDone() bool {
 
 // Get implements adapter.ContextStore.
 func (s hostStore) Get(ctx context.Context, owner string) (string, bool, error) {
-	req, err := s.do(ctx, "get", owner, "")
+	req, err := s.do(ctx, abi.StoreGet, owner, "")
 	if err != nil {
 		return "", false, err
 	}
@@ -54,19 +54,19 @@ func (s hostStore) Get(ctx context.Context, owner string) (string, bool, error) 
 
 // Set implements adapter.ContextStore.
 func (s hostStore) Set(ctx context.Context, owner, contextID string) error {
-	_, err := s.do(ctx, "set", owner, contextID)
+	_, err := s.do(ctx, abi.StoreSet, owner, contextID)
 	return err
 }
 
 // Delete implements adapter.ContextStore.
 func (s hostStore) Delete(ctx context.Context, owner string) error {
-	_, err := s.do(ctx, "delete", owner, "")
+	_, err := s.do(ctx, abi.StoreDelete, owner, "")
 	return err
 }
 
 // Hold and Release tell a host store which owners are active; they need no answer.
-func (s hostStore) Hold(owner string)    { s.notify("hold", owner) }
-func (s hostStore) Release(owner string) { s.notify("release", owner) }
+func (s hostStore) Hold(owner string)    { s.notify(abi.StoreHold, owner) }
+func (s hostStore) Release(owner string) { s.notify(abi.StoreRelease, owner) }
 
 func (s hostStore) notify(method, owner string) {
 	s.b.emit(abi.Envelope{Kind: abi.KindStore, Method: method, OwnerID: owner})
