@@ -77,9 +77,10 @@ bench: build.js js/node_modules
 	$(GO) build -o bin/a2aport-replay ./bench/cmd/a2aport-replay
 	$(GO) test -run '^$$' -bench . -benchtime=1x ./host/ | grep -v TrivialWork
 	$(GO) test -run '^$$' -bench 'TrivialWork|Instantiate' -benchtime=200x ./host/
-	$(GO) test -run '^$$' -bench Stream -benchtime=3x ./bench/
+	$(GO) test -run '^$$' -bench 'Stream|SizeByPackage' -benchtime=3x ./bench/
 	cd js && node bench/work.bench.js 200
 	cd js && node bench/stream.bench.js 2000 20000
+	cd js && node bench/start.bench.js 5
 
 # Runs the test agent standalone on a loopback port and prints its card URLs.
 testagent:
