@@ -59,20 +59,22 @@ export class Artifacts {
   }
 
   /**
-   * Returns the event with its whole artifact, and its delta's bytes decoded. Throws when a delta
-   * does not fit what came before: the module is not sane.
+   * Gives the event (freshly parsed, so ours to change) its whole artifact and decodes the bytes
+   * of its delta. Throws when a delta does not fit what came before: the module is not sane.
    */
   rebuild(ev) {
     if (!ev.artifact) return ev;
     const { id } = ev.artifact;
     if (!ev.delta) {
-      const artifact = withBytes(ev.artifact);
-      this.#byId.set(id, { parts: artifact.parts ?? [], bytes: null });
-      return { ...ev, artifact };
+      ev.artifact = withBytes(ev.artifact);
+      this.#byId.set(id, { parts: ev.artifact.parts ?? [], bytes: null });
+      return ev;
     }
     const view = this.#byId.get(id);
     if (!view) throw new Error(`a2aport: a delta for artifact ${id}, which was never sent whole`);
-    const delta = { ...ev.delta, raw: ev.delta.raw && bytesOf(ev.delta.raw), parts: ev.delta.parts?.map(decodePart) };
+    const delta = ev.delta;
+    if (delta.raw) delta.raw = bytesOf(delta.raw);
+    if (delta.parts) delta.parts = delta.parts.map(decodePart);
     const parts = view.parts.slice(); // listeners keep the list they were given
     if (delta.text || delta.raw) {
       const last = parts.at(-1);
@@ -90,6 +92,7 @@ export class Artifacts {
       view.bytes = null; // the part it grew is no longer the last
     }
     view.parts = parts;
-    return { ...ev, artifact: { ...ev.artifact, parts }, delta };
+    ev.artifact.parts = parts;
+    return ev;
   }
 }
