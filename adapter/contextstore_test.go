@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/internal/fakeclock"
+	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 )
 
 func TestMemoryContextStoreEvictsLeastRecentlyUsedButNeverHeld(t *testing.T) {

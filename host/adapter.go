@@ -123,7 +123,6 @@ func (h *Adapter) call(ctx context.Context, e abi.Envelope, onEvent func(adapter
 	return res, res.Error.AdapterError()
 }
 
-
 func (h *Adapter) isClosed() bool {
 	h.mu.Lock()
 	defer h.mu.Unlock()

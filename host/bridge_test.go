@@ -11,7 +11,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
-	"github.com/a2aport/a2aport/internal/fakeclock"
+	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 )
 
 func TestHundredConcurrentStreamingWorks(t *testing.T) {

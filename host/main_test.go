@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/internal/hosttest"
+	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/internal/fakeclock"
+	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 

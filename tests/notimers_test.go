@@ -15,7 +15,7 @@ import (
 // the test-support folders below them, which only run natively.
 var (
 	moduleCode  = []string{"../adapter", "../wasm", "../internal"}
-	notInModule = map[string]bool{"../adapter/conformance": true, "../internal/fakeclock": true, "../internal/hosttest": true, "../internal/a2asrvx": true}
+	notInModule = map[string]bool{"../adapter/conformance": true, "../internal/testkit": true, "../internal/a2asrvx": true, "../internal/wasmbuild": true}
 )
 
 // TestNoRuntimeTimers keeps time behind the Clock: inside the WebAssembly module a runtime timer
