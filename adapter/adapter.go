@@ -150,7 +150,7 @@ func (a *Adapter) isClosed() bool {
 func (a *Adapter) connect(ctx context.Context) (*connection, error) {
 	for {
 		if a.isClosed() {
-			return nil, newError(CodeAdapterClosed, "the adapter is closed")
+			return nil, ClosedError()
 		}
 		a.startMu.Lock()
 		if a.conn != nil {

@@ -54,7 +54,7 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 	switch _, dup := a.runs[work.ID]; {
 	case a.closed:
 		a.mu.Unlock()
-		return Outcome{}, newError(CodeAdapterClosed, "the adapter is closed")
+		return Outcome{}, ClosedError()
 	case dup:
 		a.mu.Unlock()
 		return Outcome{}, newError(CodeWorkAlreadyActive, "work %q is already active", work.ID)

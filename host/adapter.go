@@ -129,7 +129,7 @@ func (h *Adapter) isClosed() bool {
 	return h.closed
 }
 
-var errClosed = &adapter.Error{Code: adapter.CodeAdapterClosed, Message: "the adapter is closed"}
+var errClosed = adapter.ClosedError()
 
 // Describe implements adapter.Port.
 func (h *Adapter) Describe() adapter.Description {
