@@ -3,6 +3,7 @@ package adapter
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 
@@ -33,6 +34,10 @@ func parseCard(body []byte, parse func([]byte) (*a2a.AgentCard, error)) (card *a
 	normalizeCardShapes(fields)
 	if card, err = parse(encodeCard(fields)); err == nil {
 		return card, nil, nil
+	}
+	var coded *Error
+	if errors.As(err, &coded) {
+		return nil, nil, err // not a field that failed: the card as a whole is refused
 	}
 	for _, name := range sortedKeys(fields) {
 		if name == "skills" {

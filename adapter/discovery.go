@@ -52,6 +52,10 @@ func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, erro
 		parse = parseLegacyCard
 	}
 	card, notes, err := parseCard(body, parse)
+	var coded *Error
+	if errors.As(err, &coded) && coded.Code == CodeLegacyBuildRequired {
+		return nil, nil, coded
+	}
 	if err != nil {
 		return nil, nil, a.wrap(CodeDiscoveryFailed, "Agent Card cannot be read", err)
 	}
@@ -65,6 +69,11 @@ func parseCurrentCard(body []byte) (*a2a.AgentCard, error) {
 		return nil, err
 	}
 	return card, nil
+}
+
+// legacyBuildRequired says that the card needs A2A 0.3, which this build lacks.
+func legacyBuildRequired() *Error {
+	return newError(CodeLegacyBuildRequired, "the Agent Card needs A2A 0.3, which this build (a2aport_nolegacy, the 1.0-only module) does not speak")
 }
 
 // selectInterface returns the first interface declared by the card that this build can speak.
@@ -82,6 +91,9 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 		case "v1":
 			return iface, nil
 		case "v0":
+			if a.s.legacy && !legacySupported {
+				return nil, legacyBuildRequired()
+			}
 			if a.s.legacy {
 				return iface, nil
 			}

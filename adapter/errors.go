@@ -32,7 +32,11 @@ const (
 	CodeInputActionRequired      Code = "INPUT_ACTION_REQUIRED"
 	CodeAuthorizationUnsupported Code = "A2A_AUTHORIZATION_UNSUPPORTED"
 	CodeModuleTrapped            Code = "MODULE_TRAPPED"
-	CodeInternal                 Code = "INTERNAL"
+	// CodeLegacyBuildRequired: a build without A2A 0.3 (the a2aport_nolegacy tag, the 1.0-only
+	// module) met a card whose first compatible interface is 0.3. The hosts answer it by loading
+	// the full module; a native caller sees it as the reason discovery failed.
+	CodeLegacyBuildRequired Code = "A2A_LEGACY_BUILD_REQUIRED"
+	CodeInternal            Code = "INTERNAL"
 )
 
 // Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
@@ -78,6 +82,7 @@ var (
 	ErrWorkCancelled            = sentinel(CodeWorkCancelled)
 	ErrWorkNotFound             = sentinel(CodeWorkNotFound)
 	ErrAdapterClosed            = sentinel(CodeAdapterClosed)
+	ErrLegacyBuildRequired      = sentinel(CodeLegacyBuildRequired)
 	ErrDiscoveryFailed          = sentinel(CodeDiscoveryFailed)
 	ErrNoCompatibleTransport    = sentinel(CodeNoCompatibleTransport)
 	ErrHTTPError                = sentinel(CodeHTTPError)

@@ -45,7 +45,9 @@ type Options struct {
 	Timeout time.Duration
 	// RequestTimeout bounds discovery and other requests outside a Work (default 30 s).
 	RequestTimeout time.Duration
-	// LegacyCompat enables A2A 0.3 agents through a2a-go's compat layer (default on).
+	// LegacyCompat enables A2A 0.3 agents through a2a-go's compat layer (default on). In a build
+	// without 0.3 (the a2aport_nolegacy tag) a card that needs 0.3 fails discovery with
+	// A2A_LEGACY_BUILD_REQUIRED; the module hosts answer that by loading the full module.
 	LegacyCompat *bool
 	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
 	ReuseContext bool
@@ -102,10 +104,9 @@ func (o Options) validate() (*settings, error) {
 	if s.Clock == nil {
 		s.Clock = RealClock()
 	}
+	// In a build without 0.3, LegacyCompat still says what the caller accepts: a card that needs 0.3
+	// fails discovery with A2A_LEGACY_BUILD_REQUIRED, which tells a host to load the full module.
 	s.legacy = o.LegacyCompat == nil || *o.LegacyCompat
-	if s.legacy && !legacySupported {
-		return nil, newError(CodeInvalidOptions, "LegacyCompat: this build has no A2A 0.3 support; set LegacyCompat to false")
-	}
 	s.store = o.ContextStore
 	if s.store == nil {
 		s.store = NewMemoryContextStore(MemoryContextStoreOptions{Clock: s.Clock})

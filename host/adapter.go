@@ -25,7 +25,11 @@ type Adapter struct {
 	disp    *dispatcher
 	reads   atomic.Int64
 
+	probeMu  sync.Mutex // serializes settleFlavour
+	onDemand bool       // started on the 1.0-only module; 0.3 loads the full one (flavour.go)
+
 	mu        sync.Mutex
+	settled   bool    // the module flavour is decided
 	drv       *driver // nil after a trap until the next call starts a fresh instance
 	closed    bool
 	lastDesc  adapter.Description
@@ -43,9 +47,7 @@ func New(ctx context.Context, opts adapter.Options) (*Adapter, error) {
 	if h.clock == nil {
 		h.clock = adapter.RealClock()
 	}
-	if opts.LegacyCompat != nil && !*opts.LegacyCompat {
-		h.flavour = NoLegacy
-	}
+	h.flavour, h.onDemand = startFlavour(opts)
 	transport := opts.Transport
 	if transport == nil {
 		transport = http.DefaultTransport
@@ -154,6 +156,7 @@ func (h *Adapter) Start(ctx context.Context) (adapter.Health, error) {
 	if h.isClosed() {
 		return adapter.Health{Closed: true, Error: errClosed.Error()}, errClosed
 	}
+	h.settleFlavour(ctx)
 	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodStart}, nil)
 	if err != nil {
 		return adapter.Health{Error: err.Error()}, err
@@ -178,6 +181,7 @@ func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Su
 	if h.isClosed() {
 		return adapter.Outcome{}, errClosed
 	}
+	h.settleFlavour(ctx)
 	d, err := h.driver(ctx)
 	if err != nil {
 		return adapter.Outcome{}, err

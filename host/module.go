@@ -22,8 +22,8 @@ type Flavour int
 const (
 	// Full speaks A2A 1.0 and, through a2a-go's compat layer, 0.3.
 	Full Flavour = iota
-	// NoLegacy speaks A2A 1.0 only (LegacyCompat: false); the compat layer links gRPC and more
-	// than doubles the module.
+	// NoLegacy speaks A2A 1.0 only; the compat layer links gRPC and more than doubles the module.
+	// Every adapter starts on it and moves to Full only when the card needs 0.3 (flavour.go).
 	NoLegacy
 )
 

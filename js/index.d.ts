@@ -186,7 +186,10 @@ export interface AdapterOptions {
   timeoutMs?: number;
   /** Discovery and other requests outside a Work. Default 30000. */
   requestTimeoutMs?: number;
-  /** A2A 0.3 agents through the compat layer (default true); false loads the smaller 1.0-only module. */
+  /**
+   * A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
+   * module either way and loads the full module only when the Agent Card needs 0.3.
+   */
   legacyCompat?: boolean;
   reuseContext?: boolean;
   contextStore?: ContextStore;

@@ -27,10 +27,44 @@ class Backend {
   #starting = null; // the promise of the instance being created
   #closed = false;
   #lastDescription = null;
+  // An adapter that allows A2A 0.3 starts on the 1.0-only module (half the size, faster to start)
+  // and lets the module decide: before the first start() or submit() it runs discovery there once,
+  // and a card that needs 0.3 (A2A_LEGACY_BUILD_REQUIRED) loads the full module instead. Nothing
+  // has been sent to the agent or reported to a listener by then. An explicit `wasm` is used as is.
+  #legacyOnDemand;
+  #settled = false;
+  #settling = null;
+  #needsFull = false;
 
   constructor(options) {
     this.#o = options;
     this.#credentials = createCredentials(options);
+    this.#legacyOnDemand = options.wasm === undefined && options.legacyCompat !== false;
+  }
+
+  /** The module flavour to instantiate: see #legacyOnDemand. */
+  #moduleOptions() {
+    if (!this.#legacyOnDemand) return this.#o;
+    return { ...this.#o, legacyCompat: this.#needsFull };
+  }
+
+  /** Runs the one discovery that decides the module flavour, if it has not run yet. */
+  #settleFlavour() {
+    if (!this.#legacyOnDemand || this.#settled) return Promise.resolve();
+    this.#settling ??= (async () => {
+      const driver = await this.#ready();
+      try {
+        await driver.call('start');
+        this.#settled = true;
+      } catch (err) {
+        if (err?.code !== 'A2A_LEGACY_BUILD_REQUIRED') return; // the call that follows runs discovery again
+        this.#settled = true;
+        this.#needsFull = true;
+        if (this.#driver === driver) this.#driver = null;
+        driver.release(closedError());
+      }
+    })().catch(() => {}).finally(() => { this.#settling = null; });
+    return this.#settling;
   }
 
   /** Returns the live driver, instantiating the module on first use and after a trap. */
@@ -38,7 +72,7 @@ class Backend {
     if (this.#closed) return Promise.reject(closedError());
     if (this.#driver) return Promise.resolve(this.#driver);
     this.#starting ??= (async () => {
-      const module = await loadModule(this.#o, this.#o.fetchImpl);
+      const module = await loadModule(this.#moduleOptions(), this.#o.fetchImpl);
       const driver = new Driver(await instantiate(module), {
         fetchImpl: this.#o.fetchImpl,
         credentials: this.#credentials,
@@ -125,6 +159,7 @@ class Backend {
   }
 
   async start() {
+    await this.#settleFlavour();
     return (await this.#call('start')).health;
   }
 
@@ -135,6 +170,7 @@ class Backend {
 
   async submit(work, { signal, onEvent } = {}) {
     if (signal?.aborted) throw new A2APortError('WORK_CANCELLED', 'a2aport: the signal was aborted before submit');
+    await this.#settleFlavour();
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
     const res = await this.#call('submit', { work }, onEvent, signal);
     return { content: res.outcome.content, artifacts: res.outcome.artifacts };
@@ -195,6 +231,7 @@ class Backend {
     return {
       runtimeSleeps: d?.wasi.state.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0,
       memoryBytes: d?.exports.memory.buffer.byteLength ?? 0,
+      module: this.#o.wasm !== undefined ? 'given' : this.#o.legacyCompat === false || !this.#needsFull ? '1.0' : 'full',
     };
   }
 }
