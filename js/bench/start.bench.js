@@ -8,7 +8,8 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const runs = Number(process.argv[2] ?? 5);
+const runs = Number(process.argv.find((a) => /^\d+$/.test(a)) ?? 5);
+const brotli = !process.argv.includes('--no-brotli');
 const replayBin = new URL('../../bin/a2aport-replay', import.meta.url).pathname;
 const child = spawn(replayBin, ['-lifetime', '5m'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const { cardUrl } = JSON.parse((await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()).value);
@@ -20,10 +21,11 @@ const pkg = new URL('../', import.meta.url).pathname;
 const prelude = 'const rss0 = process.memoryUsage().rss;';
 const report = 'console.log(JSON.stringify({ readyMs: performance.now(), rssMB: (process.memoryUsage().rss - rss0) / 2 ** 20 }));';
 const scripts = {
-  'a2aport (full)': `${prelude} const { createA2ABackendAdapter } = await import('${pkg}src/index.js');
+  'a2aport (default options)': `${prelude} const { createA2ABackendAdapter } = await import('${pkg}src/index.js');
     const p = createA2ABackendAdapter({ agentCardUrl: '${card}' }); await p.start(); ${report} await p.close();`,
-  'a2aport (1.0 only)': `${prelude} const { createA2ABackendAdapter } = await import('${pkg}src/index.js');
-    const p = createA2ABackendAdapter({ agentCardUrl: '${card}', legacyCompat: false }); await p.start(); ${report} await p.close();`,
+  'a2aport (full module forced)': `${prelude} const { createA2ABackendAdapter } = await import('${pkg}src/index.js');
+    const p = createA2ABackendAdapter({ agentCardUrl: '${card}', wasm: new URL('${pkg}a2aport.wasm', 'file://') });
+    await p.start(); ${report} await p.close();`,
   '@a2a-js/sdk client': `${prelude} const { ClientFactory } = await import('@a2a-js/sdk/client');
     await new ClientFactory().createFromUrl('${card}', ''); ${report}`,
   'node itself (empty script)': `${prelude} ${report}`,
@@ -52,6 +54,6 @@ console.log('module sizes');
 for (const file of ['a2aport.wasm', 'a2aport-1.0.wasm']) {
   const bytes = await readFile(new URL(`../${file}`, import.meta.url));
   const mb = (n) => (n / 1e6).toFixed(2);
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
-  console.log(`  ${file.padEnd(18)} ${mb(bytes.length)} MB raw, ${mb(gzipSync(bytes, { level: 9 }).length)} MB gzip, ${mb(br.length)} MB brotli`);
+  const br = brotli ? `, ${mb(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length)} MB brotli` : '';
+  console.log(`  ${file.padEnd(18)} ${mb(bytes.length)} MB raw, ${mb(gzipSync(bytes, { level: 9 }).length)} MB gzip${br}`);
 }
