@@ -88,7 +88,7 @@ func (h *Adapter) driver(ctx context.Context) (*driver, error) {
 	if err != nil {
 		return nil, &adapter.Error{Code: adapter.CodeModuleTrapped, Message: h.creds.Redact(err.Error()), Err: err}
 	}
-	d := newDriver(h, inst)
+	d := newDriver(h.driverHost(), inst)
 	pc, err := d.start(abi.Envelope{Method: abi.MethodInit, Init: &h.init}, nil)
 	if err == nil {
 		err = (<-pc.done).Error.AdapterError()
@@ -270,25 +270,26 @@ func (h *Adapter) Subscribe(listener func(adapter.Event)) func() {
 	}
 }
 
-func (h *Adapter) listenerSnapshot() []func(adapter.Event) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	out := make([]func(adapter.Event), 0, len(h.listeners))
-	for _, l := range h.listeners {
-		out = append(out, l)
+// deliver hands an event to the Work's own listener, then to every subscriber.
+func (h *Adapter) deliver(ev adapter.Event, onEvent func(adapter.Event)) {
+	if onEvent != nil {
+		deliver(onEvent, ev)
 	}
-	return out
+	h.mu.Lock()
+	listeners := make([]func(adapter.Event), 0, len(h.listeners))
+	for _, l := range h.listeners {
+		listeners = append(listeners, l)
+	}
+	h.mu.Unlock()
+	for _, l := range listeners {
+		deliver(l, ev)
+	}
 }
 
-// redactEvent keeps credentials out of event texts (the agent may echo what it was sent).
-func (h *Adapter) redactEvent(ev adapter.Event) adapter.Event {
-	ev.Text = h.creds.Redact(ev.Text)
-	if ev.Input != nil {
-		in := *ev.Input
-		in.Prompt = h.creds.Redact(in.Prompt)
-		ev.Input = &in
-	}
-	return ev
+// driverHost is the narrow seam a driver of this adapter gets.
+func (h *Adapter) driverHost() driverHost {
+	return driverHost{clock: h.clock, creds: h.creds, store: h.opts.ContextStore, post: h.disp.post,
+		deliver: h.deliver, trapped: h.trapped, reads: &h.reads}
 }
 
 // Close implements adapter.Port: the module cancels active Works (bounded) and rejects pending

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
@@ -21,7 +22,7 @@ const chunkSize = 16 << 10
 // driver owns one module instance: it batches inputs, calls the module, and performs the effects.
 // Only its loop goroutine calls the instance; everything else talks to it through push.
 type driver struct {
-	h    *Adapter
+	h    driverHost
 	inst *instance
 
 	mu      sync.Mutex
@@ -57,7 +58,20 @@ type hostFetch struct {
 	mu     sync.Mutex
 }
 
-func newDriver(h *Adapter, inst *instance) *driver {
+// driverHost is all a driver asks of its adapter, the same narrow seam the JS driver takes
+// (js/src/driver.js): time, the credentials, the context store, ordered delivery, and word of a
+// trap.
+type driverHost struct {
+	clock   adapter.Clock
+	creds   *credentials.Transport
+	store   adapter.ContextStore                                // nil: the module keeps contexts
+	post    func(func())                                        // runs f after all posted before (events before results)
+	deliver func(ev adapter.Event, onEvent func(adapter.Event)) // to the Work's listener, then every subscriber
+	trapped func(*driver)                                       // the instance died; the next call starts another
+	reads   *atomic.Int64                                       // body reads, for Stats
+}
+
+func newDriver(h driverHost, inst *instance) *driver {
 	d := &driver{h: h, inst: inst, wake: make(chan struct{}, 1), calls: map[uint64]*pendingCall{},
 		stopped: make(chan struct{}), fetches: map[uint64]*hostFetch{}, timers: map[uint64]adapter.Timer{},
 		artifacts: map[uint64]*abi.Artifacts{}}
@@ -238,7 +252,7 @@ func (d *driver) fetch(e abi.Envelope, body []byte) {
 		}
 		resp, err := d.h.creds.RoundTrip(req)
 		if err != nil {
-			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: d.h.fetchError(err)}})
+			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: fetchError(d.h.creds, err)}})
 			return
 		}
 		f.mu.Lock()
@@ -272,7 +286,7 @@ func (d *driver) read(id uint64) {
 		case errors.Is(err, io.EOF):
 			d.push(input{env: abi.Envelope{Kind: abi.KindEnd, ID: id}})
 		case err != nil:
-			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: d.h.fetchError(err)}})
+			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: fetchError(d.h.creds, err)}})
 		}
 	}()
 }
@@ -289,18 +303,15 @@ func (d *driver) event(e abi.Envelope) error {
 	if err := arts.Rebuild(e.Event); err != nil {
 		return err
 	}
-	ev := d.h.redactEvent(*e.Event)
+	ev := redactEvent(d.h.creds, *e.Event)
 	d.mu.Lock()
 	pc := d.calls[e.ID]
 	d.mu.Unlock()
-	d.h.disp.post(func() {
-		if pc != nil && pc.onEvent != nil {
-			deliver(pc.onEvent, ev)
-		}
-		for _, l := range d.h.listenerSnapshot() {
-			deliver(l, ev)
-		}
-	})
+	var onEvent func(adapter.Event)
+	if pc != nil {
+		onEvent = pc.onEvent
+	}
+	d.h.post(func() { d.h.deliver(ev, onEvent) })
 	return nil
 }
 
@@ -339,7 +350,7 @@ func (d *driver) result(e abi.Envelope, payload []byte) error {
 // resolve hands a result to its caller: a Submit's through the dispatcher, after its events.
 func (d *driver) resolve(pc *pendingCall, e abi.Envelope) {
 	if pc.method == abi.MethodSubmit {
-		d.h.disp.post(func() { pc.done <- e })
+		d.h.post(func() { pc.done <- e })
 		return
 	}
 	pc.done <- e
@@ -347,7 +358,7 @@ func (d *driver) resolve(pc *pendingCall, e abi.Envelope) {
 
 // store answers the module's context store requests from the host's ContextStore.
 func (d *driver) store(e abi.Envelope) {
-	store := d.h.opts.ContextStore
+	store := d.h.store
 	if store == nil {
 		return
 	}
@@ -386,12 +397,23 @@ func (d *driver) store(e abi.Envelope) {
 }
 
 // fetchError types a transport failure for the module.
-func (h *Adapter) fetchError(err error) *abi.Error {
+func fetchError(creds *credentials.Transport, err error) *abi.Error {
 	var headerErr *credentials.HeaderFuncError
 	if errors.As(err, &headerErr) {
-		return &abi.Error{Code: string(adapter.CodeHeadersFailed), Message: h.creds.Redact(headerErr.Err.Error())}
+		return &abi.Error{Code: string(adapter.CodeHeadersFailed), Message: creds.Redact(headerErr.Err.Error())}
 	}
-	return &abi.Error{Code: string(adapter.CodeNetworkError), Message: h.creds.Redact(err.Error())}
+	return &abi.Error{Code: string(adapter.CodeNetworkError), Message: creds.Redact(err.Error())}
+}
+
+// redactEvent keeps credentials out of event texts (the agent may echo what it was sent).
+func redactEvent(creds *credentials.Transport, ev adapter.Event) adapter.Event {
+	ev.Text = creds.Redact(ev.Text)
+	if ev.Input != nil {
+		in := *ev.Input
+		in.Prompt = creds.Redact(in.Prompt)
+		ev.Input = &in
+	}
+	return ev
 }
 
 func firstLines(s string, n int) string {
