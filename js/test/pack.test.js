@@ -72,7 +72,7 @@ test('npm pack, install the tarball offline into a fresh project, import it and 
   const { stdout } = await run(NPM, ['pack', '--json', '--pack-destination', tmp], { cwd: packageDir });
   const [info] = JSON.parse(stdout);
   const files = info.files.map((f) => f.path).sort();
-  for (const f of ['package.json', 'index.d.ts', 'conformance.d.ts', 'a2aport.wasm', 'a2aport-1.0.wasm', 'src/index.js', 'src/conformance.js']) {
+  for (const f of ['package.json', 'index.d.ts', 'conformance.d.ts', 'a2aport.wasm', 'a2aport-1.0.wasm', 'src/index.js', 'src/conformance.js', 'src/conformance/helpers.js']) {
     assert.ok(files.includes(f), `the tarball lacks ${f}: ${JSON.stringify(files)}`);
   }
   const stray = files.filter((f) => f.startsWith('test/') || f.startsWith('node_modules/'));
