@@ -50,6 +50,8 @@ console.log(`time to ready in a fresh Node ${process.version} process (median of
 for (const { name, readyMs, rssMB } of rows) {
   console.log(`  ${name.padEnd(28)} ${readyMs.toFixed(0).padStart(5)} ms (${(readyMs / base.readyMs).toFixed(2)}x baseline)   RSS +${rssMB.toFixed(0)} MB`);
 }
+const [packed] = JSON.parse((await promisify(execFile)('npm', ['pack', '--dry-run', '--json'], { cwd: pkg })).stdout);
+console.log(`npm package: ${(packed.size / 1e6).toFixed(2)} MB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${packed.entryCount} files`);
 console.log('module sizes');
 for (const file of ['a2aport.wasm', 'a2aport-1.0.wasm']) {
   const bytes = await readFile(new URL(`../${file}`, import.meta.url));

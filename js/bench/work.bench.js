@@ -14,11 +14,17 @@ const card = agent.cards['v1-jsonrpc-stream'];
 
 async function measure(name, once) {
   for (let i = 0; i < 20; i++) await once(i); // warm up: JIT, connections, the module's heap
-  const start = performance.now();
-  for (let i = 0; i < works; i++) await once(i);
-  const perWork = (performance.now() - start) / works;
-  console.log(`${name.padEnd(22)} ${perWork.toFixed(3)} ms/work (${works} works)`);
-  return perWork;
+  const times = [];
+  for (let i = 0; i < works; i++) {
+    const start = performance.now();
+    await once(i);
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const at = (q) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
+  const p50 = at(0.5);
+  console.log(`${name.padEnd(22)} p50 ${p50.toFixed(3)} ms, p99 ${at(0.99).toFixed(3)} ms (${works} works)`);
+  return p50;
 }
 
 try {
@@ -37,7 +43,7 @@ try {
     });
     for await (const _ of stream) { /* drain to the final event */ }
   });
-  console.log(`a2aport / @a2a-js/sdk  ${(a2aport / sdk).toFixed(2)}x`);
+  console.log(`a2aport / @a2a-js/sdk  ${(a2aport / sdk).toFixed(2)}x at p50`);
 } finally {
   await agent.stop();
 }
