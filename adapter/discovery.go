@@ -76,7 +76,8 @@ func legacyBuildRequired() *Error {
 	return newError(CodeLegacyBuildRequired, "the Agent Card needs A2A 0.3, which this build (a2aport_nolegacy, the 1.0-only module) does not speak")
 }
 
-// selectInterface returns the first interface declared by the card that this build can speak.
+// selectInterface returns the first interface declared by the card that this build can speak
+// and the pins (ProtocolVersion, ProtocolBinding) allow.
 func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, error) {
 	var offered []string
 	for _, iface := range card.SupportedInterfaces {
@@ -87,7 +88,14 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 		if iface.ProtocolBinding != a2a.TransportProtocolJSONRPC && iface.ProtocolBinding != a2a.TransportProtocolHTTPJSON {
 			continue
 		}
-		switch semver.Major("v" + versionOrDefault(iface.ProtocolVersion)) {
+		if pin := a.s.ProtocolBinding; pin != "" && string(iface.ProtocolBinding) != pin {
+			continue
+		}
+		major := semver.Major("v" + versionOrDefault(iface.ProtocolVersion))
+		if pin := a.s.ProtocolVersion; pin != "" && major != semver.Major("v"+pin) {
+			continue
+		}
+		switch major {
 		case "v1":
 			return iface, nil
 		case "v0":
@@ -102,11 +110,23 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 	if len(offered) == 0 {
 		return nil, newError(CodeNoCompatibleTransport, "the Agent Card declares no interface")
 	}
-	want := "JSONRPC or HTTP+JSON, A2A 1.x"
-	if a.s.legacy {
-		want += " or 0.3"
+	return nil, newError(CodeNoCompatibleTransport, "no compatible interface: the Agent Card offers [%s], this client speaks %s", strings.Join(offered, ", "), a.speaks())
+}
+
+// speaks says which interfaces this adapter accepts, pins included.
+func (a *Adapter) speaks() string {
+	bindings := "JSONRPC or HTTP+JSON"
+	if a.s.ProtocolBinding != "" {
+		bindings = a.s.ProtocolBinding + " (pinned)"
 	}
-	return nil, newError(CodeNoCompatibleTransport, "no compatible interface: the Agent Card offers [%s], this client speaks %s", strings.Join(offered, ", "), want)
+	versions := "A2A 1.x"
+	switch {
+	case a.s.ProtocolVersion != "":
+		versions = "A2A " + a.s.ProtocolVersion + " (pinned)"
+	case a.s.legacy:
+		versions += " or 0.3"
+	}
+	return bindings + ", " + versions
 }
 
 func versionOrDefault(v a2a.ProtocolVersion) string {

@@ -49,6 +49,12 @@ type Options struct {
 	// without 0.3 (the a2aport_nolegacy tag) a card that needs 0.3 fails discovery with
 	// A2A_LEGACY_BUILD_REQUIRED; the module hosts answer that by loading the full module.
 	LegacyCompat *bool
+	// ProtocolVersion pins the A2A version of the interface to use: "1.0" or "0.3" ("" = the first
+	// compatible interface of any version this build speaks).
+	ProtocolVersion string
+	// ProtocolBinding pins the binding: "JSONRPC" or "HTTP+JSON" ("" = either). A pin the card
+	// cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT listing what the card offers.
+	ProtocolBinding string
 	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
 	ReuseContext bool
 	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
@@ -107,6 +113,20 @@ func (o Options) validate() (*settings, error) {
 	// In a build without 0.3, LegacyCompat still says what the caller accepts: a card that needs 0.3
 	// fails discovery with A2A_LEGACY_BUILD_REQUIRED, which tells a host to load the full module.
 	s.legacy = o.LegacyCompat == nil || *o.LegacyCompat
+	switch o.ProtocolVersion {
+	case "", "1.0":
+	case "0.3":
+		if !s.legacy {
+			return nil, newError(CodeInvalidOptions, "ProtocolVersion \"0.3\" needs LegacyCompat")
+		}
+	default:
+		return nil, newError(CodeInvalidOptions, "ProtocolVersion must be \"1.0\" or \"0.3\", got %q", o.ProtocolVersion)
+	}
+	switch a2a.TransportProtocol(o.ProtocolBinding) {
+	case "", a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON:
+	default:
+		return nil, newError(CodeInvalidOptions, "ProtocolBinding must be \"JSONRPC\" or \"HTTP+JSON\", got %q", o.ProtocolBinding)
+	}
 	s.store = o.ContextStore
 	if s.store == nil {
 		s.store = NewMemoryContextStore(MemoryContextStoreOptions{Clock: s.Clock})

@@ -2,7 +2,6 @@ package host
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"strconv"
 	"sync"
@@ -53,22 +52,11 @@ func New(ctx context.Context, opts adapter.Options) (*Adapter, error) {
 		transport = http.DefaultTransport
 	}
 	h.creds = &credentials.Transport{Base: transport, Token: opts.Token, Headers: opts.Headers, HeaderFunc: opts.HeaderFunc}
-	h.init = abi.Init{
-		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
-		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(),
-		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
-		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
+	init, err := abi.NewInit(opts)
+	if err != nil {
+		return nil, err
 	}
-	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
-		h.init.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
-	}
-	if opts.AgentCard != nil {
-		card, err := json.Marshal(opts.AgentCard)
-		if err != nil {
-			return nil, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard cannot be encoded: " + err.Error()}
-		}
-		h.init.AgentCard = card
-	}
+	h.init = init
 	h.disp = newDispatcher()
 	if _, err := h.driver(ctx); err != nil {
 		h.disp.close()

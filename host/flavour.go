@@ -20,6 +20,8 @@ func startFlavour(opts adapter.Options) (f Flavour, onDemand bool) {
 	switch {
 	case !legacy:
 		return NoLegacy, false
+	case opts.ProtocolVersion == "0.3":
+		return Full, false // pinned: no need to ask
 	case len(Binary[Full]) > 0 && len(Binary[NoLegacy]) == 0:
 		return Full, false // the caller chose the full module and gave no other
 	default:

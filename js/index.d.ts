@@ -191,6 +191,10 @@ export interface AdapterOptions {
    * module either way and loads the full module only when the Agent Card needs 0.3.
    */
   legacyCompat?: boolean;
+  /** Pins the A2A version of the interface to use; a pin the card cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT. */
+  protocolVersion?: '1.0' | '0.3';
+  /** Pins the binding of the interface to use. */
+  protocolBinding?: 'JSONRPC' | 'HTTP+JSON';
   reuseContext?: boolean;
   contextStore?: ContextStore;
   label?: string;

@@ -52,6 +52,11 @@ func TestDiscovery(t *testing.T) {
 			{name: "0.3 first with legacy", card: server.SpecialCardURL("v03-first"), transport: "JSONRPC", version: "0.3"},
 			{name: "0.3 first without legacy", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{LegacyCompat: &legacyOff}, transport: "JSONRPC", version: "1.0"},
 			{name: "grpc only", card: server.SpecialCardURL("grpc-only"), wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "GRPC"},
+			{name: "binding pinned", card: server.SpecialCardURL("mixed"), opts: adapter.Options{ProtocolBinding: "HTTP+JSON"}, transport: "HTTP+JSON", version: "1.0"},
+			{name: "1.0 pinned past a 0.3 first", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{ProtocolVersion: "1.0"}, transport: "JSONRPC", version: "1.0"},
+			{name: "0.3 pinned", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{ProtocolVersion: "0.3"}, transport: "JSONRPC", version: "0.3"},
+			{name: "a pin the card cannot satisfy", card: server.SpecialCardURL("mixed"), opts: adapter.Options{ProtocolVersion: "0.3"},
+				wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "offers [GRPC 1.0, JSONRPC 1.0, HTTP+JSON 1.0], this client speaks JSONRPC or HTTP+JSON, A2A 0.3 (pinned)"},
 		}
 		for _, tc := range tests {
 			t.Run(impl.name+"/"+tc.name, func(t *testing.T) {
@@ -78,6 +83,28 @@ func TestDiscovery(t *testing.T) {
 					t.Errorf("Describe() = %+v, want %s %s labelled by the card", d, tc.transport, tc.version)
 				}
 			})
+		}
+	}
+}
+
+func TestPinValidation(t *testing.T) {
+	t.Parallel()
+	legacyOff := false
+	for _, impl := range implementations {
+		for _, tc := range []struct {
+			opts adapter.Options
+			want string
+		}{
+			{adapter.Options{ProtocolVersion: "2.0"}, "ProtocolVersion"},
+			{adapter.Options{ProtocolVersion: "1"}, "ProtocolVersion"},
+			{adapter.Options{ProtocolBinding: "GRPC"}, "ProtocolBinding"},
+			{adapter.Options{ProtocolVersion: "0.3", LegacyCompat: &legacyOff}, "needs LegacyCompat"},
+		} {
+			tc.opts.AgentCardURL = server.SpecialCardURL("mixed")
+			_, err := impl.new(tc.opts)
+			if !errors.Is(err, adapter.ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("%s: New(%+v) = %v, want INVALID_OPTIONS mentioning %q", impl.name, tc.opts, err, tc.want)
+			}
 		}
 	}
 }

@@ -130,6 +130,8 @@ type Init struct {
 	TimeoutMs           int64               `json:"timeoutMs,omitempty"`
 	RequestTimeoutMs    int64               `json:"requestTimeoutMs,omitempty"`
 	LegacyCompat        *bool               `json:"legacyCompat,omitempty"`
+	ProtocolVersion     string              `json:"protocolVersion,omitempty"`
+	ProtocolBinding     string              `json:"protocolBinding,omitempty"`
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool   `json:"hostContextStore,omitempty"`

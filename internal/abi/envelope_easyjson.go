@@ -2346,6 +2346,18 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					*out.LegacyCompat = bool(in.Bool())
 				}
 			}
+		case "protocolVersion":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ProtocolVersion = string(in.String())
+			}
+		case "protocolBinding":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ProtocolBinding = string(in.String())
+			}
 		case "reuseContext":
 			if in.IsNull() {
 				in.Skip()
@@ -2452,6 +2464,26 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Bool(bool(*in.LegacyCompat))
+	}
+	if in.ProtocolVersion != "" {
+		const prefix string = ",\"protocolVersion\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.ProtocolVersion))
+	}
+	if in.ProtocolBinding != "" {
+		const prefix string = ",\"protocolBinding\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.ProtocolBinding))
 	}
 	if in.ReuseContext {
 		const prefix string = ",\"reuseContext\":"

@@ -40,6 +40,7 @@ class Backend {
     this.#o = options;
     this.#credentials = createCredentials(options);
     this.#legacyOnDemand = options.wasm === undefined && options.legacyCompat !== false;
+    if (this.#legacyOnDemand && options.protocolVersion === '0.3') this.#needsFull = this.#settled = true; // pinned: no need to ask
   }
 
   /** The module flavour to instantiate: see #legacyOnDemand. */
@@ -94,7 +95,8 @@ class Backend {
     return {
       agentCardUrl: o.agentCardUrl, agentCard: o.agentCard, acceptedOutputModes: o.acceptedOutputModes,
       pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
-      legacyCompat: o.legacyCompat, reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
+      legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding,
+      reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
       label: o.label,
     };
   }

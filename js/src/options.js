@@ -55,6 +55,12 @@ export function validateOptions(options) {
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(name, 'must be a boolean');
   }
   o.legacyCompat ??= true;
+  const oneOf = (name, values) => {
+    if (o[name] !== undefined && !values.includes(o[name])) fail(name, `must be ${values.map((v) => `'${v}'`).join(' or ')}`);
+  };
+  oneOf('protocolVersion', ['1.0', '0.3']);
+  oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON']);
+  if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");
   o.reuseContext ??= false;
   if (o.contextStore !== undefined &&
       (!isObject(o.contextStore) || ['get', 'set', 'delete'].some((m) => typeof o.contextStore[m] !== 'function'))) {

@@ -31,6 +31,11 @@ describe('interface selection', { concurrency: true }, () => {
     { name: '0.3 first with legacy', card: 'v03-first', transport: 'JSONRPC', version: '0.3' },
     { name: '0.3 first without legacy', card: 'v03-first', options: { legacyCompat: false }, transport: 'JSONRPC', version: '1.0' },
     { name: 'grpc only', card: 'grpc-only', wantCode: 'A2A_NO_COMPATIBLE_TRANSPORT', wantText: 'GRPC' },
+    { name: 'binding pinned', card: 'mixed', options: { protocolBinding: 'HTTP+JSON' }, transport: 'HTTP+JSON', version: '1.0' },
+    { name: '1.0 pinned past a 0.3 first', card: 'v03-first', options: { protocolVersion: '1.0' }, transport: 'JSONRPC', version: '1.0' },
+    { name: '0.3 pinned', card: 'v03-first', options: { protocolVersion: '0.3' }, transport: 'JSONRPC', version: '0.3' },
+    { name: 'a pin the card cannot satisfy', card: 'mixed', options: { protocolVersion: '0.3' }, wantCode: 'A2A_NO_COMPATIBLE_TRANSPORT',
+      wantText: 'offers \\[GRPC 1.0, JSONRPC 1.0, HTTP\\+JSON 1.0\\], this client speaks JSONRPC or HTTP\\+JSON, A2A 0.3 \\(pinned\\)' },
   ]) {
     it(tc.name, () => withPort({ agentCardUrl: agent.special[tc.card], ...tc.options }, async (port) => {
       const before = port.describe();

@@ -232,6 +232,9 @@ test('invalid options throw a TypeError naming the option', () => {
   for (const fetchImpl of ['fetch', 42, {}]) throwsNaming({ agentCardUrl: card, fetchImpl }, 'fetchImpl');
   for (const headers of ['X-A: b', 42, ['X-A', 'b'], { 'X-A': 1 }, null, true]) throwsNaming({ agentCardUrl: card, headers }, 'headers');
   throwsNaming({ agentCardUrl: card, token: 42 }, 'token');
+  for (const protocolVersion of ['2.0', '1', 1.0]) throwsNaming({ agentCardUrl: card, protocolVersion }, 'protocolVersion');
+  for (const protocolBinding of ['GRPC', 'jsonrpc']) throwsNaming({ agentCardUrl: card, protocolBinding }, 'protocolBinding');
+  throwsNaming({ agentCardUrl: card, protocolVersion: '0.3', legacyCompat: false }, 'protocolVersion', 'legacyCompat');
 });
 
 test('valid options are accepted', () => {
@@ -240,6 +243,8 @@ test('valid options are accepted', () => {
     { agentCardUrl: 'http://127.0.0.1:1/.well-known/agent-card.json', pollIntervalMs: 10, timeoutMs: 0 },
     { agentCardUrl: card, token: 't', headers: { 'X-A': 'b' }, fetchImpl: globalThis.fetch },
     { agentCardUrl: card, headers: () => ({}) },
+    { agentCardUrl: card, protocolVersion: '1.0', protocolBinding: 'HTTP+JSON' },
+    { agentCardUrl: card, protocolVersion: '0.3', protocolBinding: 'JSONRPC' },
     { agentCard: { name: 'in memory', supportedInterfaces: [] } },
   ]) {
     assert.doesNotThrow(() => createA2ABackendAdapter(options), `createA2ABackendAdapter(${show(options)})`);

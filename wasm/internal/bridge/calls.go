@@ -2,12 +2,8 @@ package bridge
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"runtime"
-	"time"
-
-	"github.com/a2aproject/a2a-go/v2/a2a"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
@@ -117,24 +113,11 @@ func (b *Bridge) init(in *abi.Init) error {
 	if in == nil {
 		return &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "init needs options"}
 	}
-	opts := adapter.Options{
-		AgentCardURL:        in.AgentCardURL,
-		AcceptedOutputModes: in.AcceptedOutputModes,
-		PollInterval:        time.Duration(in.PollIntervalMs) * time.Millisecond,
-		Timeout:             time.Duration(in.TimeoutMs) * time.Millisecond,
-		RequestTimeout:      time.Duration(in.RequestTimeoutMs) * time.Millisecond,
-		LegacyCompat:        in.LegacyCompat,
-		ReuseContext:        in.ReuseContext,
-		Label:               in.Label,
-		Transport:           b,
-		Clock:               clock{b},
+	opts, err := in.Options()
+	if err != nil {
+		return err
 	}
-	if len(in.AgentCard) > 0 {
-		opts.AgentCard = new(a2a.AgentCard)
-		if err := json.Unmarshal(in.AgentCard, opts.AgentCard); err != nil {
-			return &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard is not a valid agent card: " + err.Error()}
-		}
-	}
+	opts.Transport, opts.Clock = b, clock{b}
 	if in.HostContextStore {
 		opts.ContextStore = hostStore{b}
 	}

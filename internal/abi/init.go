@@ -1,0 +1,57 @@
+package abi
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// NewInit is opts as a host sends them to the module: what stays in the host (credentials,
+// transport, clock, the context store itself) is left out, durations travel in milliseconds.
+func NewInit(opts adapter.Options) (Init, error) {
+	in := Init{
+		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
+		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(),
+		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
+		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding,
+		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
+	}
+	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
+		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
+	}
+	if opts.AgentCard != nil {
+		card, err := json.Marshal(opts.AgentCard)
+		if err != nil {
+			return Init{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard cannot be encoded: " + err.Error()}
+		}
+		in.AgentCard = card
+	}
+	return in, nil
+}
+
+// Options is the module's side of NewInit: the adapter options, without what the module's
+// bridge supplies (transport, clock, the host's context store).
+func (in *Init) Options() (adapter.Options, error) {
+	opts := adapter.Options{
+		AgentCardURL:        in.AgentCardURL,
+		AcceptedOutputModes: in.AcceptedOutputModes,
+		PollInterval:        time.Duration(in.PollIntervalMs) * time.Millisecond,
+		Timeout:             time.Duration(in.TimeoutMs) * time.Millisecond,
+		RequestTimeout:      time.Duration(in.RequestTimeoutMs) * time.Millisecond,
+		LegacyCompat:        in.LegacyCompat,
+		ProtocolVersion:     in.ProtocolVersion,
+		ProtocolBinding:     in.ProtocolBinding,
+		ReuseContext:        in.ReuseContext,
+		Label:               in.Label,
+	}
+	if len(in.AgentCard) > 0 {
+		opts.AgentCard = new(a2a.AgentCard)
+		if err := json.Unmarshal(in.AgentCard, opts.AgentCard); err != nil {
+			return adapter.Options{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard is not a valid agent card: " + err.Error()}
+		}
+	}
+	return opts, nil
+}
