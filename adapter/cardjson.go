@@ -89,11 +89,16 @@ func dropBadSkills(fields map[string]json.RawMessage, parse func([]byte) (*a2a.A
 //   - oneof fields (a security scheme's kind, an OAuth flow): @a2a-js/sdk 1.3.0's card handler
 //     serves the card object as given, in its ts-proto form {"scheme": {"$case": K, "value": V}},
 //     where proto-JSON (and a2a-go) has {K: V}.
+//   - securitySchemes in 0.3 form ({"type": "http", "scheme": ...}): the 0.3/1.0 union cards that
+//     a2a-go's own a2av0 producer writes keep them so, and a2a-go's 1.0 parser refuses them.
 func normalizeCardShapes(fields map[string]json.RawMessage) {
 	for name, raw := range fields {
 		if bytes.Contains(raw, []byte(`"$case"`)) {
 			fields[name] = unwrapOneofs(raw)
 		}
+	}
+	if raw, ok := fields["securitySchemes"]; ok {
+		fields["securitySchemes"] = currentSchemes(raw)
 	}
 	if raw, ok := fields["securityRequirements"]; ok {
 		fields["securityRequirements"] = normalizeRequirements(raw)
@@ -177,6 +182,50 @@ func oneofWrapper(v any) (kind string, value any, ok bool) {
 	kind, _ = wrapper["$case"].(string)
 	value, hasValue := wrapper["value"]
 	return kind, value, kind != "" && hasValue
+}
+
+// legacySchemeKinds maps a 0.3 security scheme "type" to its 1.0 oneof member.
+var legacySchemeKinds = map[string]string{
+	"http":          "httpAuthSecurityScheme",
+	"apiKey":        "apiKeySecurityScheme",
+	"oauth2":        "oauth2SecurityScheme",
+	"openIdConnect": "openIdConnectSecurityScheme",
+	"mutualTLS":     "mtlsSecurityScheme",
+}
+
+// currentSchemes rewrites each 0.3-form scheme {"type": T, ...} as {member(T): {...}} (the API
+// key's "in" becomes "location"); schemes already in 1.0 form, or not recognised, are kept.
+func currentSchemes(raw json.RawMessage) json.RawMessage {
+	var schemes map[string]map[string]json.RawMessage
+	if json.Unmarshal(raw, &schemes) != nil {
+		return raw
+	}
+	changed := false
+	for name, scheme := range schemes {
+		var kind string
+		if json.Unmarshal(scheme["type"], &kind) != nil || legacySchemeKinds[kind] == "" {
+			continue
+		}
+		delete(scheme, "type")
+		if in, ok := scheme["in"]; ok && kind == "apiKey" {
+			delete(scheme, "in")
+			scheme["location"] = in
+		}
+		body, err := json.Marshal(scheme)
+		if err != nil {
+			continue
+		}
+		schemes[name] = map[string]json.RawMessage{legacySchemeKinds[kind]: body}
+		changed = true
+	}
+	if !changed {
+		return raw
+	}
+	out, err := json.Marshal(schemes)
+	if err != nil {
+		return raw
+	}
+	return out
 }
 
 // scopeList turns {"list": [...]}, {} or null into a JSON list; a list stays as it is.

@@ -172,3 +172,25 @@ func TestParseCardFromA2AJS(t *testing.T) {
 		}
 	}
 }
+
+// TestParseCardLegacySchemes: security schemes in 0.3 form, as a2a-go's a2av0 producer writes
+// them into 0.3/1.0 union cards, are read by both parsers.
+func TestParseCardLegacySchemes(t *testing.T) {
+	t.Parallel()
+	body := `{` + iface + `,"securitySchemes":{"b":{"type":"http","scheme":"Bearer"},"k":{"type":"apiKey","in":"query","name":"x"},` +
+		`"o":{"type":"openIdConnect","openIdConnectUrl":"https://id.example"},"m":{"type":"mutualTLS"},"new":{"httpAuthSecurityScheme":{"scheme":"Basic"}}}}`
+	for pname, parse := range cardParsers() {
+		card, notes, err := parseCard([]byte(body), parse)
+		if err != nil || len(notes) != 0 {
+			t.Fatalf("%s: parseCard() = notes %q, error %v", pname, notes, err)
+		}
+		b, _ := card.SecuritySchemes["b"].(a2a.HTTPAuthSecurityScheme)
+		k, _ := card.SecuritySchemes["k"].(a2a.APIKeySecurityScheme)
+		o, _ := card.SecuritySchemes["o"].(a2a.OpenIDConnectSecurityScheme)
+		_, m := card.SecuritySchemes["m"].(a2a.MutualTLSSecurityScheme)
+		n, _ := card.SecuritySchemes["new"].(a2a.HTTPAuthSecurityScheme)
+		if b.Scheme != "Bearer" || k.Location != a2a.APIKeySecuritySchemeLocationQuery || k.Name != "x" || o.OpenIDConnectURL != "https://id.example" || !m || n.Scheme != "Basic" {
+			t.Errorf("%s: schemes = %#v", pname, card.SecuritySchemes)
+		}
+	}
+}

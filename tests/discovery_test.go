@@ -82,6 +82,10 @@ func TestDiscovery(t *testing.T) {
 				if !d.Discovered || d.Transport != tc.transport || d.ProtocolVersion != tc.version || d.Label != "a2aport test agent" {
 					t.Errorf("Describe() = %+v, want %s %s labelled by the card", d, tc.transport, tc.version)
 				}
+				// The cards declare security schemes, the union ones in 0.3 form: all of it is read.
+				if len(d.CardNotes) != 0 {
+					t.Errorf("Describe().CardNotes = %q, want the whole card read", d.CardNotes)
+				}
 			})
 		}
 	}

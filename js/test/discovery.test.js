@@ -4,6 +4,8 @@
 // and an in-memory card replaces discovery.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 
 import { createA2ABackendAdapter } from '../src/index.js';
 import { newWork, settled, startAgent, withTimeout } from './agent.js';
@@ -24,6 +26,42 @@ async function withPort(options, run) {
 }
 
 const startResult = (port) => settled(port.start(), BOUND_MS, 'start() did not settle');
+
+// The card corpus of adapter/testdata/cards (written by @a2a-js/sdk's own serializer and card
+// handler), as tests/cardcorpus_test.go reads it: its JSON-RPC interface points at the test agent.
+describe('card corpus', { concurrency: true }, () => {
+  const corpus = [['a2a-js-1.3.0-tojson.json', '1.0'], ['a2a-js-1.3.0-served.json', '1.0'], ['a2a-js-1.3.0-served-0.3.json', '0.3']];
+  let server;
+  let base;
+  before(async () => {
+    const cards = new Map();
+    for (const [file, version] of corpus) {
+      const body = await readFile(new URL(`../../adapter/testdata/cards/${file}`, import.meta.url), 'utf8');
+      const endpoint = agent.cards[`${version === '1.0' ? 'v1' : 'v03'}-jsonrpc-stream`].replace('/.well-known/agent-card.json', '');
+      cards.set(`/${file}`, body.replaceAll('http://127.0.0.1:1/a2a/jsonrpc', endpoint));
+    }
+    server = createServer((req, res) => {
+      const body = cards.get(req.url);
+      res.writeHead(body ? 200 : 404, { 'Content-Type': 'application/json' }).end(body ?? '{}');
+    });
+    await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${server.address().port}`;
+  });
+  after(() => new Promise((resolve) => server.close(resolve)));
+
+  for (const [file, version] of corpus) {
+    it(file, () => withPort({ agentCardUrl: `${base}/${file}` }, async (port) => {
+      const { err } = await startResult(port);
+      assert.ifError(err);
+      const d = port.describe();
+      assert.deepEqual({ transport: d.transport, protocolVersion: d.protocolVersion, agentName: d.agentName, cardNotes: d.cardNotes },
+        { transport: 'JSONRPC', protocolVersion: version, agentName: 'full card', cardNotes: undefined });
+      const { out, err: submitErr } = await settled(port.submit(newWork('alice', 'complete corpus')), BOUND_MS);
+      assert.ifError(submitErr);
+      assert.match(out.content, /echo: complete corpus/);
+    }));
+  }
+});
 
 describe('interface selection', { concurrency: true }, () => {
   for (const tc of [

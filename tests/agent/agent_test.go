@@ -63,6 +63,25 @@ func resolve(ctx context.Context, t *testing.T, cardURL, version string) *a2a.Ag
 	return card
 }
 
+// cardBody fetches a card's bytes.
+func cardBody(ctx context.Context, t *testing.T, cardURL string) []byte {
+	t.Helper()
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, cardURL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }() // read to the end below
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return body
+}
+
 // connect resolves v's card and returns an a2a-go client for it.
 func connect(ctx context.Context, t *testing.T, s *Server, v Variant) (*a2aclient.Client, *a2a.AgentCard) {
 	t.Helper()
@@ -677,12 +696,19 @@ func TestSpecialCards(t *testing.T) {
 	for _, tc := range []struct{ name, parser, want string }{
 		{CardGRPCOnly, version10, "GRPC 1.0 " + grpcAddr},
 		{CardMixed, version10, "GRPC 1.0 " + grpcAddr + ", JSONRPC 1.0 " + v1RPC + ", HTTP+JSON 1.0 " + v1REST},
-		{CardV03First, version10, "JSONRPC 0.3 " + v03RPC + ", JSONRPC 1.0 " + v1RPC},
 		{CardV03First, version03, "JSONRPC 0.3 " + v03RPC + ", JSONRPC 1.0 " + v1RPC},
 	} {
 		if got := describe(resolve(ctx, t, s.SpecialCardURL(tc.name), tc.parser)); got != tc.want {
 			t.Errorf("%s parsed as %s: %s, want %s", tc.name, tc.parser, got, tc.want)
 		}
+	}
+
+	// a2a-go v2.4.0's own 1.0 parser cannot read the union card its a2av0 producer writes once the
+	// card declares security schemes: those stay in 0.3 form ({"type": "http", ...}). a2aport reads
+	// it (adapter/cardjson.go; tests/discovery_test.go "0.3 first without legacy"). When a2a-go
+	// reads it too, this fails: then the case belongs in the table above again.
+	if _, err := agentcard.DefaultCardParser(cardBody(ctx, t, s.SpecialCardURL(CardV03First))); err == nil || !strings.Contains(err.Error(), "unknown security scheme type") {
+		t.Errorf("a2a-go's 1.0 parser on the union card: %v, want its known refusal of 0.3 security schemes", err)
 	}
 
 	// Clients that only know 0.3 read the legacy fields, which name the 0.3 endpoint.

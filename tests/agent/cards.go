@@ -34,6 +34,13 @@ func newCard(streaming bool, ifaces ...*a2a.AgentInterface) *a2a.AgentCard {
 		Description:         "Scripted A2A agent for integration tests: the first word of a task's first message selects a scenario.",
 		SupportedInterfaces: ifaces,
 		Capabilities:        a2a.AgentCapabilities{Streaming: streaming},
+		// Declared (not enforced), so that every discovery reads security schemes and requirements
+		// as a2a-go's own serializers (1.0, and the 0.3 union of a2av0) write them.
+		SecuritySchemes: a2a.NamedSecuritySchemes{
+			"bearer": a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", Description: "not checked by the test agent"},
+			"key":    a2a.APIKeySecurityScheme{Location: a2a.APIKeySecuritySchemeLocationHeader, Name: "X-Api-Key"},
+		},
+		SecurityRequirements: a2a.SecurityRequirementsOptions{{"bearer": {}}, {"key": {"read"}}},
 		DefaultInputModes:   contentModes,
 		DefaultOutputModes:  contentModes,
 		Skills: []a2a.AgentSkill{{

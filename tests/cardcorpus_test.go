@@ -1,0 +1,75 @@
+package tests
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// corpusCard is a card of adapter/testdata/cards (written by @a2a-js/sdk's own serializer and card
+// handler, js/test/cards/generate.mjs) and the interface a2aport must pick from it.
+type corpusCard struct {
+	file    string
+	version string // the version of the JSON-RPC interface picked: its URL is pointed at the test agent
+}
+
+var cardCorpus = []corpusCard{
+	{"a2a-js-1.3.0-tojson.json", "1.0"},
+	{"a2a-js-1.3.0-served.json", "1.0"},
+	{"a2a-js-1.3.0-served-0.3.json", "0.3"},
+}
+
+// corpusJSONRPC is the JSON-RPC interface URL in the corpus (its other interfaces are unreachable).
+const corpusJSONRPC = "http://127.0.0.1:1/a2a/jsonrpc"
+
+// TestCardCorpus discovers every corpus card natively and through the module: the first
+// compatible interface is picked (past a GRPC one), nothing of the card is ignored, and a Work
+// completes against the test agent behind it.
+func TestCardCorpus(t *testing.T) {
+	t.Parallel()
+	cards := map[string][]byte{}
+	for _, c := range cardCorpus {
+		body, err := os.ReadFile(filepath.Join("..", "adapter", "testdata", "cards", c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		v := agent.Variant{Version: c.version, Binding: "JSONRPC", Streaming: true}
+		endpoint := strings.TrimSuffix(server.CardURL(v), "/.well-known/agent-card.json")
+		cards["/"+c.file] = []byte(strings.ReplaceAll(string(body), corpusJSONRPC, endpoint))
+	}
+	corpus := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := cards[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write(body) // a test server: a failed write shows as the test's failure
+	}))
+	t.Cleanup(corpus.Close)
+	for _, impl := range implementations {
+		for _, c := range cardCorpus {
+			t.Run(impl.name+"/"+c.file, func(t *testing.T) {
+				t.Parallel()
+				p := newPort(t, impl, adapter.Options{AgentCardURL: corpus.URL + "/" + c.file})
+				if _, err := p.Start(testContext(t)); err != nil {
+					t.Fatalf("Start() = %v", err)
+				}
+				d := p.Describe()
+				if d.Transport != "JSONRPC" || d.ProtocolVersion != c.version || d.AgentName != "full card" || len(d.CardNotes) != 0 {
+					t.Errorf("Describe() = %+v, want JSONRPC %s of \"full card\", no notes", d, c.version)
+				}
+				out, err := p.Submit(testContext(t), newWork("alice", "complete corpus"))
+				if err != nil || !strings.Contains(out.Content, "echo: complete corpus") {
+					t.Errorf("Submit() = %+v, %v", out, err)
+				}
+			})
+		}
+	}
+}
