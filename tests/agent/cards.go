@@ -41,8 +41,8 @@ func newCard(streaming bool, ifaces ...*a2a.AgentInterface) *a2a.AgentCard {
 			"key":    a2a.APIKeySecurityScheme{Location: a2a.APIKeySecuritySchemeLocationHeader, Name: "X-Api-Key"},
 		},
 		SecurityRequirements: a2a.SecurityRequirementsOptions{{"bearer": {}}, {"key": {"read"}}},
-		DefaultInputModes:   contentModes,
-		DefaultOutputModes:  contentModes,
+		DefaultInputModes:    contentModes,
+		DefaultOutputModes:   contentModes,
 		Skills: []a2a.AgentSkill{{
 			ID:          "scenarios",
 			Name:        "Test scenarios",
