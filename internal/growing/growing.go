@@ -58,6 +58,9 @@ type Text struct {
 // Extend returns current+s. When current is the string Extend last returned, only s is copied;
 // any other current starts the text over from it.
 func (t *Text) Extend(current, s string) string {
+	if s == "" {
+		return current
+	}
 	if len(t.buf) != len(current) || len(current) > 0 && unsafe.StringData(current) != &t.buf[0] {
 		t.buf = append(make([]byte, 0, len(current)+len(s)), current...)
 	}
