@@ -23,7 +23,7 @@ const (
 	methodSubscribe   = "SubscribeToTask"
 	maxSSETokenSize   = 10 << 20 // a2a-go's limit for one SSE line
 	contentJSON       = "application/json"
-	contentEventStrem = "text/event-stream"
+	contentEventStream = "text/event-stream"
 )
 
 // WithJSONRPCTransport is a2aclient.WithJSONRPCTransport with faster streams.
@@ -72,7 +72,8 @@ func (t *transport) stream(ctx context.Context, method string, params a2aclient.
 			}
 			ev, ok := decodeFast(data)
 			if !ok {
-				ev, err = decodeWithSDK(ctx, t.url, data)
+				// The event has arrived: decoding it is not the caller's to cancel.
+				ev, err = decodeWithSDK(context.WithoutCancel(ctx), t.url, data)
 			}
 			if !yield(ev, err) || err != nil {
 				return
@@ -97,7 +98,7 @@ func (t *transport) send(ctx context.Context, method string, params a2aclient.Se
 			httpReq.Header.Add(k, v)
 		}
 	}
-	httpReq.Header.Set("Accept", contentEventStrem)
+	httpReq.Header.Set("Accept", contentEventStream)
 	resp, err := t.client.Do(httpReq)
 	if err != nil {
 		return nil, fmt.Errorf("failed to send HTTP request: %w", err)
@@ -210,6 +211,6 @@ func (data replayedEvent) RoundTrip(req *http.Request) (*http.Response, error) {
 		body.WriteByte('\n')
 	}
 	body.WriteByte('\n')
-	return &http.Response{StatusCode: http.StatusOK, Status: "200 OK", Header: http.Header{"Content-Type": {contentEventStrem}},
+	return &http.Response{StatusCode: http.StatusOK, Status: "200 OK", Header: http.Header{"Content-Type": {contentEventStream}},
 		Body: io.NopCloser(&body), Request: req}, nil
 }
