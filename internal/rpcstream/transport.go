@@ -19,10 +19,10 @@ import (
 
 // Method names and limits as a2a-go's JSON-RPC transport uses them.
 const (
-	methodStream      = "SendStreamingMessage"
-	methodSubscribe   = "SubscribeToTask"
-	maxSSETokenSize   = 10 << 20 // a2a-go's limit for one SSE line
-	contentJSON       = "application/json"
+	methodStream       = "SendStreamingMessage"
+	methodSubscribe    = "SubscribeToTask"
+	maxSSETokenSize    = 10 << 20 // a2a-go's limit for one SSE line
+	contentJSON        = "application/json"
 	contentEventStream = "text/event-stream"
 )
 
