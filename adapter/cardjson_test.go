@@ -63,6 +63,14 @@ func TestParseCard(t *testing.T) {
 		body:     `{` + iface + `,"x-vendor":{"a":1},"securityRequirements":[]}`,
 		wantReqs: a2a.SecurityRequirementsOptions{},
 	}, {
+		name:      "nulls where lists and objects are expected, empty optional objects",
+		body:      `{` + iface + `,"skills":null,"defaultInputModes":null,"securityRequirements":null,"securitySchemes":{},"provider":{},"capabilities":{},"signatures":null}`,
+		wantSkill: nil,
+	}, {
+		name:      "a skill of nulls is kept",
+		body:      `{` + iface + `,"skills":[{"id":"s","name":"s","tags":null,"examples":null,"securityRequirements":null}]}`,
+		wantSkill: []string{"s"},
+	}, {
 		name:    "an unreadable needed field fails, naming it",
 		body:    `{` + iface + `,"capabilities":"yes"}`,
 		wantErr: `field "capabilities"`,
