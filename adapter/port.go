@@ -29,23 +29,34 @@ type Port interface {
 }
 
 // SubmitOption configures one Submit call.
-type SubmitOption func(*submitConfig)
+type SubmitOption func(*SubmitConfig)
 
-type submitConfig struct {
-	onEvent func(Event)
+// SubmitConfig is what the options of one Submit call say.
+type SubmitConfig struct {
+	// OnEvent receives the Work's events (OnEvent).
+	OnEvent func(Event)
+	// Traceparent is the W3C trace context sent with the Work's requests (Traceparent).
+	Traceparent string
 }
 
 // OnEvent receives the events of this one Work, in order, in addition to subscribed listeners.
 func OnEvent(listener func(Event)) SubmitOption {
-	return func(c *submitConfig) { c.onEvent = listener }
+	return func(c *SubmitConfig) { c.OnEvent = listener }
 }
 
-// ApplySubmitOptions returns the per-Work listener configured by opts (nil when none). Other
-// implementations of Port (the wazero host) use it to read options they cannot see otherwise.
-func ApplySubmitOptions(opts ...SubmitOption) (onEvent func(Event)) {
-	var c submitConfig
+// Traceparent sends a W3C trace context ("00-<trace id>-<parent id>-<flags>") in the traceparent
+// header of every request of this Work, so a frontend's trace continues into the agent. A value
+// that is not one fails Submit with INVALID_WORK.
+func Traceparent(traceparent string) SubmitOption {
+	return func(c *SubmitConfig) { c.Traceparent = traceparent }
+}
+
+// ApplySubmitOptions returns what opts configure. Other implementations of Port (the wazero
+// host) use it to read options they cannot see otherwise.
+func ApplySubmitOptions(opts ...SubmitOption) SubmitConfig {
+	var c SubmitConfig
 	for _, o := range opts {
 		o(&c)
 	}
-	return c.onEvent
+	return c
 }

@@ -45,7 +45,12 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 	if err != nil {
 		return Outcome{}, err
 	}
-	r := &run{a: a, work: work, parts: parts, onEvent: ApplySubmitOptions(opts...), state: StateSubmitted,
+	cfg := ApplySubmitOptions(opts...)
+	if cfg.Traceparent != "" && !validTraceparent(cfg.Traceparent) {
+		return Outcome{}, newError(CodeInvalidWork, "work %q: traceparent %q is not a W3C trace context (00-<32 hex>-<16 hex>-<2 hex>)", work.ID, cfg.Traceparent)
+	}
+	ctx = withTraceparent(ctx, cfg.Traceparent)
+	r := &run{a: a, work: work, parts: parts, onEvent: cfg.OnEvent, state: StateSubmitted,
 		answeredIDs: map[string]bool{}, done: make(chan struct{}), out: newOutcomeBuilder()}
 	timed, stopTimer := withTimeout(ctx, a.s.Clock, a.s.Timeout, errWorkTimeout)
 	defer stopTimer()

@@ -174,7 +174,8 @@ func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Su
 	if err != nil {
 		return adapter.Outcome{}, err
 	}
-	pc, err := d.start(abi.Envelope{Method: abi.MethodSubmit, Work: &w}, adapter.ApplySubmitOptions(opts...))
+	cfg := adapter.ApplySubmitOptions(opts...)
+	pc, err := d.start(abi.Envelope{Method: abi.MethodSubmit, Work: &w, Traceparent: cfg.Traceparent}, cfg.OnEvent)
 	if err != nil {
 		return adapter.Outcome{}, err
 	}

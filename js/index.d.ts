@@ -139,6 +139,12 @@ export interface SubmitOptions {
   signal?: AbortSignal;
   /** Receives this Work's events, in order, before the submit settles. */
   onEvent?: (event: BackendEvent) => void;
+  /**
+   * A W3C trace context ("00-<trace id>-<parent id>-<flags>") sent as the traceparent header of
+   * every request of this Work, so the frontend's trace continues into the agent. A malformed one
+   * rejects with INVALID_WORK.
+   */
+  traceparent?: string;
 }
 
 /** The protocol-neutral port a frontend talks to. */

@@ -85,6 +85,7 @@ type Envelope struct {
 	OwnerID        string                 `json:"ownerId,omitempty"`
 	InputRequestID string                 `json:"inputRequestId,omitempty"`
 	Response       *adapter.InputResponse `json:"response,omitempty"`
+	Traceparent    string                 `json:"traceparent,omitempty"` // submit: the Work's W3C trace context
 
 	// Results: at most one value, or Error.
 	Outcome *adapter.Outcome `json:"outcome,omitempty"`

@@ -194,6 +194,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				}
 				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in, out.Response)
 			}
+		case "traceparent":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Traceparent = string(in.String())
+			}
 		case "outcome":
 			if in.IsNull() {
 				in.Skip()
@@ -460,6 +466,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		const prefix string = ",\"response\":"
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out, *in.Response)
+	}
+	if in.Traceparent != "" {
+		const prefix string = ",\"traceparent\":"
+		out.RawString(prefix)
+		out.String(string(in.Traceparent))
 	}
 	if in.Outcome != nil {
 		const prefix string = ",\"outcome\":"

@@ -170,11 +170,14 @@ class Backend {
     return (await this.#call('health')).health;
   }
 
-  async submit(work, { signal, onEvent } = {}) {
+  async submit(work, { signal, onEvent, traceparent } = {}) {
     if (signal?.aborted) throw new A2APortError('WORK_CANCELLED', 'a2aport: the signal was aborted before submit');
+    if (traceparent !== undefined && typeof traceparent !== 'string') {
+      throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
+    }
     await this.#settleFlavour();
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
-    const res = await this.#call('submit', { work }, onEvent, signal);
+    const res = await this.#call('submit', { work, traceparent }, onEvent, signal);
     return { content: res.outcome.content, artifacts: res.outcome.artifacts };
   }
 

@@ -68,7 +68,7 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit requires task id, owner and input"})
 		}
 		var sent abi.Sent
-		out, err := p.Submit(ctx, *e.Work, adapter.OnEvent(func(ev adapter.Event) {
+		out, err := p.Submit(ctx, *e.Work, adapter.Traceparent(e.Traceparent), adapter.OnEvent(func(ev adapter.Event) {
 			wire := sent.Event(ev)
 			b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &wire})
 		}))
