@@ -200,7 +200,11 @@ func (a *Adapter) discover() (*connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	client, err := a.newClient(ctx, card, iface)
+	extensions, err := a.activeExtensions(card)
+	if err != nil {
+		return nil, err
+	}
+	client, err := a.newClient(ctx, card, iface, extensions)
 	if err != nil {
 		return nil, err
 	}

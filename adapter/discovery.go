@@ -136,8 +136,9 @@ func versionOrDefault(v a2a.ProtocolVersion) string {
 	return strings.TrimPrefix(string(v), "v")
 }
 
-// newClient builds an a2a-go client bound to the one selected interface.
-func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a.AgentInterface) (*a2aclient.Client, error) {
+// newClient builds an a2a-go client bound to the one selected interface, asking for the active
+// extensions on every call.
+func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a.AgentInterface, extensions []string) (*a2aclient.Client, error) {
 	opts := []a2aclient.FactoryOption{
 		a2aclient.WithDefaultsDisabled(),
 		rpcstream.WithJSONRPCTransport(a.http), // a2a-go's, with faster streams
@@ -146,6 +147,9 @@ func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a
 	}
 	if a.s.legacy {
 		opts = append(opts, legacyTransports(a.http)...)
+	}
+	if len(extensions) > 0 {
+		opts = append(opts, a2aclient.WithCallInterceptors(extensionActivator{uris: extensions}))
 	}
 	only := *card
 	only.SupportedInterfaces = []*a2a.AgentInterface{iface}

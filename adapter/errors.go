@@ -36,7 +36,10 @@ const (
 	// module) met a card whose first compatible interface is 0.3. The hosts answer it by loading
 	// the full module; a native caller sees it as the reason discovery failed.
 	CodeLegacyBuildRequired Code = "A2A_LEGACY_BUILD_REQUIRED"
-	CodeInternal            Code = "INTERNAL"
+	// CodeExtensionRequired: the Agent Card marks an extension required that Options.Extensions
+	// does not activate.
+	CodeExtensionRequired Code = "A2A_EXTENSION_REQUIRED"
+	CodeInternal          Code = "INTERNAL"
 )
 
 // Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
@@ -83,6 +86,7 @@ var (
 	ErrWorkNotFound             = sentinel(CodeWorkNotFound)
 	ErrAdapterClosed            = sentinel(CodeAdapterClosed)
 	ErrLegacyBuildRequired      = sentinel(CodeLegacyBuildRequired)
+	ErrExtensionRequired        = sentinel(CodeExtensionRequired)
 	ErrDiscoveryFailed          = sentinel(CodeDiscoveryFailed)
 	ErrNoCompatibleTransport    = sentinel(CodeNoCompatibleTransport)
 	ErrHTTPError                = sentinel(CodeHTTPError)

@@ -55,6 +55,10 @@ type Options struct {
 	// ProtocolBinding pins the binding: "JSONRPC" or "HTTP+JSON" ("" = either). A pin the card
 	// cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT listing what the card offers.
 	ProtocolBinding string
+	// Extensions are the URIs of the A2A extensions to activate (the A2A-Extensions header of
+	// every request), of those the card declares; a card that marks an extension required that is
+	// not listed here fails discovery with A2A_EXTENSION_REQUIRED.
+	Extensions []string
 	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
 	ReuseContext bool
 	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
@@ -121,6 +125,11 @@ func (o Options) validate() (*settings, error) {
 		}
 	default:
 		return nil, newError(CodeInvalidOptions, "ProtocolVersion must be \"1.0\" or \"0.3\", got %q", o.ProtocolVersion)
+	}
+	for _, uri := range o.Extensions {
+		if strings.TrimSpace(uri) == "" {
+			return nil, newError(CodeInvalidOptions, "Extensions contain an empty URI")
+		}
 	}
 	switch a2a.TransportProtocol(o.ProtocolBinding) {
 	case "", a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON:

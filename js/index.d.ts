@@ -201,6 +201,11 @@ export interface AdapterOptions {
   protocolVersion?: '1.0' | '0.3';
   /** Pins the binding of the interface to use. */
   protocolBinding?: 'JSONRPC' | 'HTTP+JSON';
+  /**
+   * A2A extensions to activate (the A2A-Extensions header), of those the card declares. A card that
+   * marks an extension required that is not listed fails discovery with A2A_EXTENSION_REQUIRED.
+   */
+  extensions?: string[];
   reuseContext?: boolean;
   contextStore?: ContextStore;
   label?: string;

@@ -133,6 +133,7 @@ type Init struct {
 	LegacyCompat        *bool               `json:"legacyCompat,omitempty"`
 	ProtocolVersion     string              `json:"protocolVersion,omitempty"`
 	ProtocolBinding     string              `json:"protocolBinding,omitempty"`
+	Extensions          []string            `json:"extensions,omitempty"`
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool   `json:"hostContextStore,omitempty"`

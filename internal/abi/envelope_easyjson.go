@@ -2369,6 +2369,33 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 			} else {
 				out.ProtocolBinding = string(in.String())
 			}
+		case "extensions":
+			if in.IsNull() {
+				in.Skip()
+				out.Extensions = nil
+			} else {
+				in.Delim('[')
+				if out.Extensions == nil {
+					if !in.IsDelim(']') {
+						out.Extensions = make([]string, 0, 4)
+					} else {
+						out.Extensions = []string{}
+					}
+				} else {
+					out.Extensions = (out.Extensions)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v42 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v42 = string(in.String())
+					}
+					out.Extensions = append(out.Extensions, v42)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
 		case "reuseContext":
 			if in.IsNull() {
 				in.Skip()
@@ -2427,11 +2454,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v42, v43 := range in.AcceptedOutputModes {
-				if v42 > 0 {
+			for v43, v44 := range in.AcceptedOutputModes {
+				if v43 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v43))
+				out.String(string(v44))
 			}
 			out.RawByte(']')
 		}
@@ -2495,6 +2522,25 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.String(string(in.ProtocolBinding))
+	}
+	if len(in.Extensions) != 0 {
+		const prefix string = ",\"extensions\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		{
+			out.RawByte('[')
+			for v45, v46 := range in.Extensions {
+				if v45 > 0 {
+					out.RawByte(',')
+				}
+				out.String(string(v46))
+			}
+			out.RawByte(']')
+		}
 	}
 	if in.ReuseContext {
 		const prefix string = ",\"reuseContext\":"

@@ -16,7 +16,7 @@ func NewInit(opts adapter.Options) (Init, error) {
 		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
 		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(),
 		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
-		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding,
+		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
@@ -44,6 +44,7 @@ func (in *Init) Options() (adapter.Options, error) {
 		LegacyCompat:        in.LegacyCompat,
 		ProtocolVersion:     in.ProtocolVersion,
 		ProtocolBinding:     in.ProtocolBinding,
+		Extensions:          in.Extensions,
 		ReuseContext:        in.ReuseContext,
 		Label:               in.Label,
 	}

@@ -95,7 +95,7 @@ class Backend {
     return {
       agentCardUrl: o.agentCardUrl, agentCard: o.agentCard, acceptedOutputModes: o.acceptedOutputModes,
       pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
-      legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding,
+      legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
       reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
       label: o.label,
     };

@@ -58,6 +58,10 @@ export function validateOptions(options) {
   const oneOf = (name, values) => {
     if (o[name] !== undefined && !values.includes(o[name])) fail(name, `must be ${values.map((v) => `'${v}'`).join(' or ')}`);
   };
+  if (o.extensions !== undefined &&
+      (!Array.isArray(o.extensions) || o.extensions.some((u) => typeof u !== 'string' || u.trim() === ''))) {
+    fail('extensions', 'must be an array of extension URIs');
+  }
   oneOf('protocolVersion', ['1.0', '0.3']);
   oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON']);
   if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");

@@ -235,6 +235,7 @@ test('invalid options throw a TypeError naming the option', () => {
   for (const protocolVersion of ['2.0', '1', 1.0]) throwsNaming({ agentCardUrl: card, protocolVersion }, 'protocolVersion');
   for (const protocolBinding of ['GRPC', 'jsonrpc']) throwsNaming({ agentCardUrl: card, protocolBinding }, 'protocolBinding');
   throwsNaming({ agentCardUrl: card, protocolVersion: '0.3', legacyCompat: false }, 'protocolVersion', 'legacyCompat');
+  for (const extensions of ['urn:x', [''], [42], {}]) throwsNaming({ agentCardUrl: card, extensions }, 'extensions');
 });
 
 test('valid options are accepted', () => {

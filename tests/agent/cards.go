@@ -22,6 +22,15 @@ const (
 	// second. Its 0.3 fields (url, preferredTransport) name the 0.3
 	// endpoint; its supportedInterfaces carry both, with protocolVersion.
 	CardV03First = "v03-first"
+	// CardExtensions is the v1-jsonrpc-stream endpoint behind a card that declares two extensions,
+	// ExtensionOptional and ExtensionRequired (required: true).
+	CardExtensions = "extensions"
+)
+
+// The extensions CardExtensions declares.
+const (
+	ExtensionOptional = "urn:a2aport:test:optional"
+	ExtensionRequired = "urn:a2aport:test:required"
 )
 
 var contentModes = []string{"text/plain", "application/octet-stream", "application/json"}
@@ -87,5 +96,13 @@ func specialCards(baseURL string) map[string]http.Handler {
 		CardGRPCOnly: cardHandler(newCard(true, grpc), version10),
 		CardMixed:    cardHandler(newCard(true, grpc, v1RPC, v1REST), version10),
 		CardV03First: cardHandler(newCard(true, v03RPC, v1RPC), version03),
+		CardExtensions: cardHandler(withExtensions(newCard(true, v1RPC),
+			a2a.AgentExtension{URI: ExtensionOptional, Description: "may be activated"},
+			a2a.AgentExtension{URI: ExtensionRequired, Description: "must be activated", Required: true}), version10),
 	}
+}
+
+func withExtensions(card *a2a.AgentCard, exts ...a2a.AgentExtension) *a2a.AgentCard {
+	card.Capabilities.Extensions = exts
+	return card
 }

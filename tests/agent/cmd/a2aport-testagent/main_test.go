@@ -28,7 +28,7 @@ func TestRunAnnouncesAndServesUntilLifetime(t *testing.T) {
 	if err := json.Unmarshal(line, &a); err != nil {
 		t.Fatalf("announcement %q: %v", line, err)
 	}
-	if len(a.Cards) != 8 || len(a.Special) != 3 {
+	if len(a.Cards) != 8 || len(a.Special) != 4 {
 		t.Fatalf("announcement = %+v", a)
 	}
 	resp, err := http.Get(a.Cards["v03-rest-poll"])
