@@ -156,10 +156,12 @@ func dataEvents(body io.Reader) iter.Seq2[[]byte, error] {
 
 // decodeFast decodes an artifact update of text parts; ok is false for anything else.
 func decodeFast(data []byte) (a2a.Event, bool) {
+	ascii := true
 	for _, c := range data {
 		if c < 0x20 {
 			return nil, false // JSON refuses control characters in strings, easyjson does not
 		}
+		ascii = ascii && c < utf8.RuneSelf
 	}
 	var w rpcEvent
 	if easyjson.Unmarshal(data, &w) != nil || w.Result == nil || w.Result.ArtifactUpdate == nil {
@@ -167,16 +169,18 @@ func decodeFast(data []byte) (a2a.Event, bool) {
 	}
 	up := w.Result.ArtifactUpdate
 	art := up.Artifact
-	if art == nil || !utf8.ValidString(art.ID) || !utf8.ValidString(art.Name) || !utf8.ValidString(art.Description) ||
-		!utf8.ValidString(up.TaskID) || !utf8.ValidString(up.ContextID) {
-		return nil, false // encoding/json would have replaced invalid UTF-8; leave that to it
+	// encoding/json replaces invalid UTF-8, easyjson keeps it: leave such events to a2a-go. ASCII
+	// input (with \u escapes decoded to valid runes) has none to check.
+	valid := func(s string) bool { return ascii || utf8.ValidString(s) }
+	if art == nil || !valid(art.ID) || !valid(art.Name) || !valid(art.Description) || !valid(up.TaskID) || !valid(up.ContextID) {
+		return nil, false
 	}
 	var parts a2a.ContentParts
 	if art.Parts != nil {
 		parts = make(a2a.ContentParts, len(art.Parts))
 	}
 	for i, p := range art.Parts {
-		if p.Text == nil || !utf8.ValidString(*p.Text) || !utf8.ValidString(p.MediaType) || !utf8.ValidString(p.Filename) {
+		if p.Text == nil || !valid(*p.Text) || !valid(p.MediaType) || !valid(p.Filename) {
 			return nil, false
 		}
 		parts[i] = &a2a.Part{Content: a2a.Text(*p.Text), MediaType: p.MediaType, Filename: p.Filename}
