@@ -71,9 +71,9 @@ test.bundler: build.js examples/bundler/node_modules
 
 # Sizes, compile and instantiate times, time per Work native vs module (Go) and a2aport vs
 # @a2a-js/sdk's own client (Node); stream throughput at 2,000 and 20,000 chunks against a2a-go's
-# client (Go) and @a2a-js/sdk's client (Node) on the replay agent's bytes. BENCHMARKS.md records
-# the figures.
-bench: build.js js/node_modules
+# client (Go) and @a2a-js/sdk's client (Node) on the replay agent's bytes; memory after 1,000 Works
+# and with 100 concurrent answers (Node); time to ready in Chromium. BENCHMARKS.md records the figures.
+bench: build.js js/node_modules examples/browser/node_modules
 	$(GO) build -o bin/a2aport-replay ./bench/cmd/a2aport-replay
 	$(GO) test -run '^$$' -bench . -benchtime=1x ./host/ | grep -v TrivialWork
 	$(GO) test -run '^$$' -bench 'TrivialWork|Instantiate' -benchtime=200x ./host/
@@ -81,6 +81,8 @@ bench: build.js js/node_modules
 	cd js && node bench/work.bench.js 200
 	cd js && node bench/stream.bench.js 2000 20000
 	cd js && node bench/start.bench.js 5
+	cd js && node --expose-gc bench/memory.bench.js 1000 100 2000
+	cd examples/browser && node bench/ready.bench.js 5
 
 # Runs the test agent standalone on a loopback port and prints its card URLs.
 testagent:
