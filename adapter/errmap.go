@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"net/url"
@@ -72,9 +73,11 @@ func (a *Adapter) requestError(ctx context.Context, fallback Code, what string, 
 		return &Error{Code: CodeProtocolError, Message: a.redact(what + ": the agent answered with an error: " + err.Error()), Err: err,
 			Retryable: errors.Is(err, a2a.ErrServerError) || errors.Is(err, a2a.ErrInternalError)}
 	}
+	// A body cut short (the connection dropped mid-stream) is the network's fault too: the module
+	// sees the host's fetch fail there, and both must give the same code.
 	var urlErr *url.Error
 	var netErr net.Error
-	if errors.As(err, &urlErr) || errors.As(err, &netErr) {
+	if errors.As(err, &urlErr) || errors.As(err, &netErr) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return &Error{Code: CodeNetworkError, Message: a.redact(what + ": " + err.Error()), Err: err, Retryable: true}
 	}
 	var syntaxErr *json.SyntaxError

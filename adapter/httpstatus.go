@@ -44,6 +44,9 @@ func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.StatusCode, resp.Status = http.StatusOK, "200 OK"
 	}
 	if err != nil || resp.StatusCode < 300 {
+		if err == nil {
+			resp = asEventStream(req, resp)
+		}
 		return resp, err
 	}
 	f, _ := req.Context().Value(failureKey{}).(*httpFailure)

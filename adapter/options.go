@@ -14,6 +14,11 @@ const (
 	DefaultPollInterval   = time.Second
 	MinPollInterval       = 10 * time.Millisecond
 	DefaultRequestTimeout = 30 * time.Second
+	// DefaultRecoveryAttempts and DefaultRecoveryBackoff bound the healing of a broken stream.
+	DefaultRecoveryAttempts = 4
+	DefaultRecoveryBackoff  = 250 * time.Millisecond
+	// maxRecoveryBackoff caps the doubling backoff between recovery attempts.
+	maxRecoveryBackoff = 4 * time.Second
 	// closeGrace bounds the best-effort remote cancels that Close sends.
 	closeGrace = 5 * time.Second
 )
@@ -59,6 +64,14 @@ type Options struct {
 	// every request), of those the card declares; a card that marks an extension required that is
 	// not listed here fails discovery with A2A_EXTENSION_REQUIRED.
 	Extensions []string
+	// RecoveryAttempts bounds how often a Work's stream that broke, or ended before the task did,
+	// is resubscribed (SubscribeToTask) before the adapter falls back to polling the task, and how
+	// many consecutive failed polls it retries; the message is never sent again. 0 means
+	// DefaultRecoveryAttempts; a negative value turns recovery off (a broken stream fails the Work).
+	RecoveryAttempts int
+	// RecoveryBackoff is the wait before the second attempt (the first is immediate); it doubles
+	// up to 4 s, with jitter. Default DefaultRecoveryBackoff.
+	RecoveryBackoff time.Duration
 	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
 	ReuseContext bool
 	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
@@ -102,6 +115,17 @@ func (o Options) validate() (*settings, error) {
 		s.RequestTimeout = DefaultRequestTimeout
 	} else if o.RequestTimeout < 0 {
 		return nil, newError(CodeInvalidOptions, "RequestTimeout must not be negative")
+	}
+	switch {
+	case o.RecoveryAttempts == 0:
+		s.RecoveryAttempts = DefaultRecoveryAttempts
+	case o.RecoveryAttempts < 0:
+		s.RecoveryAttempts = 0
+	}
+	if o.RecoveryBackoff == 0 {
+		s.RecoveryBackoff = DefaultRecoveryBackoff
+	} else if o.RecoveryBackoff < 0 {
+		return nil, newError(CodeInvalidOptions, "RecoveryBackoff must not be negative")
 	}
 	for name := range o.Headers {
 		if strings.TrimSpace(name) == "" {

@@ -1,6 +1,8 @@
 package adapter
 
 import (
+	"errors"
+
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
@@ -42,19 +44,28 @@ func (r *run) execute() (Outcome, error) {
 	}
 }
 
-// streamTurn consumes one SendStreamingMessage. A stream that ends before the task does falls
-// back to polling; a stream without any event is an invalid response.
+// streamTurn consumes one SendStreamingMessage. A stream that breaks or ends before the task does
+// is recovered through the task (recoverStream); a stream without any event is an invalid
+// response, and one that failed before any event fails the Work: whether the agent received the
+// message is not known, and it must never be sent twice. A streaming call the server refuses as
+// unsupported is made again as a plain send.
 func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
 	ctx, rec := withFailureRecorder(r.ctx)
-	events := 0
-	for ev, err := range conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg}) {
-		if err != nil {
-			return false, Outcome{}, r.a.requestError(ctx, CodeProtocolError, "streaming message failed", err, rec)
+	events, next, out, err := r.follow(conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg}))
+	if next != turnContinue {
+		return next == turnDone, out, err
+	}
+	if err != nil {
+		if events == 0 && (errors.Is(err, a2a.ErrUnsupportedOperation) || errors.Is(err, a2a.ErrMethodNotFound)) {
+			// The card says it streams, the server says it does not: the refusal proves nothing
+			// ran, so the message goes again, as a plain send.
+			return r.pollTurn(conn, msg)
 		}
-		events++
-		if next, out, err := r.apply(ev); next != turnContinue {
-			return next == turnDone, out, err
+		e := r.a.requestError(ctx, CodeProtocolError, "streaming message failed", err, rec)
+		if events == 0 || !transient(e) || r.a.s.RecoveryAttempts == 0 {
+			return false, Outcome{}, e
 		}
+		return r.recoverStream(conn)
 	}
 	if events == 0 {
 		if r.ctx.Err() != nil {
@@ -62,7 +73,7 @@ func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, err
 		}
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's stream ended without any event")
 	}
-	return r.poll(conn)
+	return r.recoverStream(conn)
 }
 
 // pollTurn sends without waiting (returnImmediately) and follows the task with GetTask.
@@ -82,23 +93,35 @@ func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error
 	return r.poll(conn)
 }
 
-// poll follows the remote task every PollInterval until it ends or asks for input.
+// poll follows the remote task every PollInterval until it ends or asks for input. A failed
+// GetTask that may succeed again (the connection, a 5xx, 429) is retried up to RecoveryAttempts
+// times in a row.
 func (r *run) poll(conn *connection) (bool, Outcome, error) {
-	r.mu.Lock()
-	task := r.remoteTask
-	r.mu.Unlock()
+	task := r.remoteTaskID()
 	if task == "" {
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's answer names no task to follow")
 	}
+	failures := 0
 	for {
-		if err := sleep(r.ctx, r.a.s.Clock, r.a.s.PollInterval); err != nil {
-			return false, Outcome{}, r.a.ctxError(r.ctx)
+		if failures == 0 {
+			if err := sleep(r.ctx, r.a.s.Clock, r.a.s.PollInterval); err != nil {
+				return false, Outcome{}, r.a.ctxError(r.ctx)
+			}
+		} else if err := r.backoff(failures); err != nil {
+			return false, Outcome{}, err
 		}
 		ctx, rec := withFailureRecorder(r.ctx)
 		snapshot, err := conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
 		if err != nil {
-			return false, Outcome{}, r.a.requestError(ctx, CodeProtocolError, "polling the task failed", err, rec)
+			e := r.a.requestError(ctx, CodeProtocolError, "polling the task failed", err, rec)
+			if r.ctx.Err() != nil || !transient(e) || failures >= r.a.s.RecoveryAttempts {
+				return false, Outcome{}, e
+			}
+			failures++
+			r.reconnecting()
+			continue
 		}
+		failures = 0
 		if snapshot == nil {
 			return false, Outcome{}, newError(CodeInvalidResponse, "the agent answered GetTask with nothing")
 		}

@@ -162,6 +162,9 @@ type Event struct {
 	// replaced. A frontend rendering streamed text can append Delta instead of redrawing Artifact.
 	Delta *ArtifactDelta `json:"delta,omitempty"`
 	Input *InputRequest  `json:"input,omitempty"`
+	// Reconnecting, on a backend.activity event, says the Work's connection to the agent broke
+	// and is being recovered; the next activity event without it says it is back.
+	Reconnecting bool `json:"reconnecting,omitempty"`
 }
 
 // ArtifactDelta is an append to the end of an artifact: Text (or Raw) continues its last part,

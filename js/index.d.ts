@@ -71,6 +71,11 @@ export interface BackendEvent {
    */
   delta?: ArtifactDelta;
   input?: InputRequest;
+  /**
+   * On backend.activity: the Work's connection to the agent broke and is being recovered
+   * (resubscribing, then polling); the next activity event without it says it is back.
+   */
+  reconnecting?: boolean;
 }
 
 /** An append to an artifact's end: text (or raw) continues its last part, then parts follow. */
@@ -192,6 +197,14 @@ export interface AdapterOptions {
   timeoutMs?: number;
   /** Discovery and other requests outside a Work. Default 30000. */
   requestTimeoutMs?: number;
+  /**
+   * How often a Work's stream that broke, or ended before its task did, is resubscribed before
+   * the adapter falls back to polling (and how many failed polls in a row it retries); the message
+   * is never sent again. Default 4; 0 turns recovery off (a broken stream fails the Work).
+   */
+  recoveryAttempts?: number;
+  /** Wait before the second recovery attempt (the first is immediate), doubling up to 4 s, with jitter. Default 250. */
+  recoveryBackoffMs?: number;
   /**
    * A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
    * module either way and loads the full module only when the Agent Card needs 0.3.

@@ -3,7 +3,9 @@ package tests
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -300,6 +302,47 @@ var scenarios = []scenario{
 			t.Fatalf("Submit() = %+v, %v; want the outcome found by polling", out, err)
 		}
 	}},
+	{name: "stream-break-recovers", streamingOnly: true, run: func(t *testing.T, e env) {
+		// The connection drops after 3 of 12 chunks while the task carries on: the Work
+		// resubscribes and delivers every chunk once, without sending the message again.
+		tp := fmt.Sprintf("00-%032x-%016x-01", workSeq.Add(1), 9)
+		rec := newRecorder()
+		out, err := e.port.Submit(e.ctx, newWork("alice", "breakstream please"), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+		want := ""
+		for i := 1; i <= 12; i++ {
+			want += fmt.Sprintf("part-%d ", i)
+		}
+		if err != nil || len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != want {
+			t.Fatalf("Submit() = %+v, %v; want the whole report", out, err)
+		}
+		checkStreamedOnce(t, rec.all(), want)
+		var methods []string
+		for _, r := range server.Requests() {
+			if r.Header.Get("traceparent") == tp && r.A2AMethod != "" {
+				methods = append(methods, r.A2AMethod)
+			}
+		}
+		if sends := slices.DeleteFunc(slices.Clone(methods), func(m string) bool { return m != "SendStreamingMessage" }); len(sends) != 1 ||
+			!slices.Contains(methods, "SubscribeToTask") {
+			t.Errorf("requests of the Work: %v; want one send and a resubscription", methods)
+		}
+	}},
+	{name: "stream-refused-with-json-rpc-error", streamingOnly: true, run: func(t *testing.T, e env) {
+		if e.variant.Binding != "JSONRPC" {
+			t.Skip("a JSON-RPC error response is a JSON-RPC binding's")
+		}
+		_, _, err := e.submit(t, newWork("alice", "rpcerror please"))
+		wantCode(t, err, adapter.ErrProtocolError)
+		if !strings.Contains(err.Error(), "streaming is switched off today") {
+			t.Errorf("error = %v, want the agent's own message", err)
+		}
+	}},
+	{name: "stream-unsupported-falls-back-to-send", streamingOnly: true, run: func(t *testing.T, e env) {
+		out, _, err := e.submit(t, newWork("alice", "nostream please"))
+		if err != nil || out.Content != "done\n\necho: nostream please" {
+			t.Fatalf("Submit() = %+v, %v; want the task completed through a plain send", out, err)
+		}
+	}},
 	{name: "empty-stream", streamingOnly: true, run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "emptystream please"))
 		wantCode(t, err, adapter.ErrInvalidResponse)
@@ -312,6 +355,35 @@ var scenarios = []scenario{
 			t.Errorf("error = %+v, want status 500, retryable, body summary", ae)
 		}
 	}},
+}
+
+// checkStreamedOnce checks that a Work's artifact events grew its one artifact to want, each
+// showing more than the one before (nothing delivered twice), and that the Work said it was
+// reconnecting.
+func checkStreamedOnce(t *testing.T, events []adapter.Event, want string) {
+	t.Helper()
+	shown, reconnecting := "", false
+	for _, ev := range events {
+		switch {
+		case ev.Type == adapter.EventArtifact:
+			text := ev.Artifact.Parts[0].Text
+			if len(text) <= len(shown) || !strings.HasPrefix(text, shown) {
+				t.Fatalf("artifact event shows %q after %q: a chunk delivered twice or lost", text, shown)
+			}
+			if ev.Delta != nil && shown+ev.Delta.Text != text {
+				t.Fatalf("delta %q does not take %q to %q", ev.Delta.Text, shown, text)
+			}
+			shown = text
+		case ev.Type == adapter.EventActivity && ev.Reconnecting:
+			reconnecting = true
+		}
+	}
+	if shown != want {
+		t.Errorf("artifact events end at %q, want %q", shown, want)
+	}
+	if !reconnecting {
+		t.Error("no activity event said the Work was reconnecting")
+	}
 }
 
 // answerAuth submits an auth scenario and answers its authorization request with resp.

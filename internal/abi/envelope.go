@@ -134,6 +134,8 @@ type Init struct {
 	ProtocolVersion     string              `json:"protocolVersion,omitempty"`
 	ProtocolBinding     string              `json:"protocolBinding,omitempty"`
 	Extensions          []string            `json:"extensions,omitempty"`
+	RecoveryAttempts    int                 `json:"recoveryAttempts,omitempty"`
+	RecoveryBackoffMs   int64               `json:"recoveryBackoffMs,omitempty"`
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool   `json:"hostContextStore,omitempty"`

@@ -672,6 +672,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				}
 				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in, out.Input)
 			}
+		case "reconnecting":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Reconnecting = bool(in.Bool())
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -725,6 +731,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, 
 		const prefix string = ",\"input\":"
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out, *in.Input)
+	}
+	if in.Reconnecting {
+		const prefix string = ",\"reconnecting\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.Reconnecting))
 	}
 	out.RawByte('}')
 }
@@ -2396,6 +2407,18 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 				}
 				in.Delim(']')
 			}
+		case "recoveryAttempts":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.RecoveryAttempts = int(in.Int())
+			}
+		case "recoveryBackoffMs":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.RecoveryBackoffMs = int64(in.Int64())
+			}
 		case "reuseContext":
 			if in.IsNull() {
 				in.Skip()
@@ -2541,6 +2564,26 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			}
 			out.RawByte(']')
 		}
+	}
+	if in.RecoveryAttempts != 0 {
+		const prefix string = ",\"recoveryAttempts\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int(int(in.RecoveryAttempts))
+	}
+	if in.RecoveryBackoffMs != 0 {
+		const prefix string = ",\"recoveryBackoffMs\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int64(int64(in.RecoveryBackoffMs))
 	}
 	if in.ReuseContext {
 		const prefix string = ",\"reuseContext\":"

@@ -17,10 +17,14 @@ func NewInit(opts adapter.Options) (Init, error) {
 		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(),
 		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
 		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
+		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: opts.RecoveryBackoff.Milliseconds(),
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
 		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
+	}
+	if opts.RecoveryBackoff > 0 && in.RecoveryBackoffMs == 0 {
+		in.RecoveryBackoffMs = 1 // below a millisecond: the smallest the wire carries
 	}
 	if opts.AgentCard != nil {
 		card, err := json.Marshal(opts.AgentCard)
@@ -45,6 +49,8 @@ func (in *Init) Options() (adapter.Options, error) {
 		ProtocolVersion:     in.ProtocolVersion,
 		ProtocolBinding:     in.ProtocolBinding,
 		Extensions:          in.Extensions,
+		RecoveryAttempts:    in.RecoveryAttempts,
+		RecoveryBackoff:     time.Duration(in.RecoveryBackoffMs) * time.Millisecond,
 		ReuseContext:        in.ReuseContext,
 		Label:               in.Label,
 	}

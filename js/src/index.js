@@ -95,6 +95,7 @@ class Backend {
     return {
       agentCardUrl: o.agentCardUrl, agentCard: o.agentCard, acceptedOutputModes: o.acceptedOutputModes,
       pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
+      recoveryAttempts: o.recoveryAttempts === 0 ? -1 : o.recoveryAttempts, recoveryBackoffMs: o.recoveryBackoffMs,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
       reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
       label: o.label,

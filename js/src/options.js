@@ -51,6 +51,9 @@ export function validateOptions(options) {
   number('pollIntervalMs', 10, 1000);
   number('timeoutMs', 0, 0);
   number('requestTimeoutMs', 1, 30000);
+  number('recoveryAttempts', 0, 4);
+  if (!Number.isInteger(o.recoveryAttempts)) fail('recoveryAttempts', 'must be a whole number >= 0');
+  number('recoveryBackoffMs', 1, 250);
   for (const name of ['legacyCompat', 'reuseContext']) {
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(name, 'must be a boolean');
   }

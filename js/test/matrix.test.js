@@ -55,6 +55,22 @@ function clean(v) {
   return v;
 }
 
+/**
+ * Checks that a Work's artifact events grew its one artifact to want, each showing more than the
+ * one before (nothing delivered twice), and that the Work said it was reconnecting.
+ */
+function checkStreamedOnce(events, want) {
+  let shown = '';
+  for (const ev of events.filter((e) => e.type === 'backend.artifact')) {
+    const text = ev.artifact.parts[0].text;
+    assert.ok(text.length > shown.length && text.startsWith(shown), `artifact event shows ${JSON.stringify(text)} after ${JSON.stringify(shown)}`);
+    if (ev.delta) assert.equal(shown + ev.delta.text, text, 'the delta takes the previous text to this one');
+    shown = text;
+  }
+  assert.equal(shown, want, 'the artifact events end at the whole text');
+  assert.ok(events.some((e) => e.type === 'backend.activity' && e.reconnecting === true), 'no activity event said the Work was reconnecting');
+}
+
 function wantCode(err, code) {
   assert.ok(err, `error = none, want code ${code}`);
   assert.equal(err.code, code, `error = ${err.name}: ${err.message} (code ${err.code}), want code ${code}`);
@@ -200,6 +216,30 @@ const scenarios = [
     const { out, err } = await submit(port, newWork('alice', 'cutstream please'));
     assert.ifError(err);
     assert.match(out.content, /after cut/, 'the outcome found by polling');
+  } },
+  { name: 'stream-break-recovers', streamingOnly: true, async run({ port, requests }) {
+    // The connection drops after 3 of 12 chunks while the task carries on: the Work
+    // resubscribes and delivers every chunk once, without sending the message again.
+    const { out, err, events } = await submit(port, newWork('alice', 'breakstream please'));
+    assert.ifError(err);
+    const want = Array.from({ length: 12 }, (_, i) => `part-${i + 1} `).join('');
+    assert.equal(out.artifacts.length, 1);
+    assert.equal(out.artifacts[0].parts[0].text, want, 'the whole report');
+    checkStreamedOnce(events, want);
+    const methods = requests.map((r) => r.a2aMethod).filter(Boolean);
+    assert.equal(methods.filter((m) => m === 'SendStreamingMessage').length, 1, `requests: ${methods}; want one send`);
+    assert.ok(methods.includes('SubscribeToTask'), `requests: ${methods}; want a resubscription`);
+  } },
+  { name: 'stream-refused-with-json-rpc-error', streamingOnly: true, async run({ port, variant }) {
+    if (variant.binding !== 'jsonrpc') return; // a JSON-RPC error response is a JSON-RPC binding's
+    const { err } = await submit(port, newWork('alice', 'rpcerror please'));
+    wantCode(err, 'A2A_PROTOCOL_ERROR');
+    assert.match(err.message, /streaming is switched off today/, "the agent's own message");
+  } },
+  { name: 'stream-unsupported-falls-back-to-send', streamingOnly: true, async run({ port }) {
+    const { out, err } = await submit(port, newWork('alice', 'nostream please'));
+    assert.ifError(err);
+    assert.equal(out.content, 'done\n\necho: nostream please', 'the task completed through a plain send');
   } },
   { name: 'empty-stream', streamingOnly: true, async run({ port }) {
     const { err } = await submit(port, newWork('alice', 'emptystream please'));

@@ -21,20 +21,26 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //     without creating a task;
 //   - cutstream: a streaming send's response ends right after its first
 //     event while the task carries on and completes shortly after;
+//   - breakstream: a streaming send's connection drops (no end of the
+//     chunked body) after breakAfter events, while the task carries on;
+//   - rpcerror: a JSON-RPC streaming send is refused with a plain JSON-RPC
+//     error response (application/json, not a stream), as some servers do;
+//   - nostream: a JSON-RPC streaming send is refused as an unsupported
+//     operation although the card says it streams; a plain send works;
 //   - mismatch: the response names another context than the task's, as a
 //     server that moved an established conversation would (a2asrv itself
 //     refuses such events, so only the wire can show it).
 //
 // Streaming faults apply only to streaming variants: the others refuse
 // streaming, and their non-streaming sends run the executor as usual.
-func faults(next http.Handler, streaming bool) http.Handler {
+func faults(next http.Handler, v Variant) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		c := callFrom(r.Context())
 		if !c.sendsMessage() {
 			next.ServeHTTP(w, r)
 			return
 		}
-		stream := streaming && c.method == methodStream
+		stream := v.Streaming && c.method == methodStream
 		switch c.scenario() {
 		case "status500":
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
@@ -59,6 +65,28 @@ func faults(next http.Handler, streaming bool) http.Handler {
 			ctx, cancel := context.WithCancel(r.Context())
 			defer cancel()
 			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, cut: cancel}, r.WithContext(ctx))
+		case "breakstream":
+			if !stream {
+				next.ServeHTTP(w, r)
+				return
+			}
+			ctx, cancel := context.WithCancel(r.Context())
+			defer cancel()
+			next.ServeHTTP(&breakingWriter{ResponseWriter: w, stop: cancel, left: breakAfter}, r.WithContext(ctx))
+		case "rpcerror":
+			if !stream || v.Binding != bindingJSONRPC {
+				next.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"streaming is switched off today"}}`)
+		case "nostream":
+			if !stream || v.Binding != bindingJSONRPC {
+				next.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32004,"message":"streaming is not supported"}}`)
 		case "mismatch":
 			next.ServeHTTP(contextRewriter{w}, r)
 		default:
@@ -132,3 +160,43 @@ func (w *cuttingWriter) Flush() {
 }
 
 func (w *cuttingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// breakingWriter passes an SSE response through for a number of events, then drops the
+// connection without ending the chunked body (the client reads an unexpected EOF) and calls stop.
+type breakingWriter struct {
+	http.ResponseWriter
+	stop func()
+
+	mu     sync.Mutex
+	left   int // events still to pass
+	broken bool
+}
+
+func (w *breakingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.broken {
+		return 0, errStreamCut
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Flush implements [http.Flusher]; a2asrv flushes after every event.
+func (w *breakingWriter) Flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.broken {
+		return
+	}
+	http.NewResponseController(w.ResponseWriter).Flush() //nolint:errcheck // a failed flush shows as a broken stream
+	if w.left--; w.left > 0 {
+		return
+	}
+	w.broken = true
+	w.stop()
+	if conn, _, err := http.NewResponseController(w.ResponseWriter).Hijack(); err == nil {
+		_ = conn.Close() // the drop is the point
+	}
+}
+
+func (w *breakingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

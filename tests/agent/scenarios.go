@@ -17,6 +17,9 @@ const (
 	maxSlow      = 10 * time.Second
 	defaultSlow  = 500 * time.Millisecond
 	cutDelay     = 200 * time.Millisecond
+	breakAfter   = 3                     // breakstream: data events before the connection drops
+	breakChunks  = 12                    // breakstream: chunks of its answer
+	breakPace    = 40 * time.Millisecond // breakstream: between two chunks
 	maxChunks    = 100
 	defaultChunk = 3
 	maxBig       = 8 << 20
@@ -26,20 +29,21 @@ const (
 // emptystream and status500 are transport faults (see faults.go): they only
 // reach the executor on requests the fault leaves alone, and then complete.
 var scenarios = map[string]func(*turn){
-	"complete":  complete,
-	"chunks":    chunks,
-	"hold":      hold,
-	"slow":      slow,
-	"input":     input,
-	"auth":      auth,
-	"fail":      fail,
-	"reject":    reject,
-	"message":   message,
-	"context":   contextEcho,
-	"artifacts": artifacts,
-	"files":     files,
-	"cutstream": cutstream,
-	"big":       big,
+	"complete":    complete,
+	"chunks":      chunks,
+	"hold":        hold,
+	"slow":        slow,
+	"input":       input,
+	"auth":        auth,
+	"fail":        fail,
+	"reject":      reject,
+	"message":     message,
+	"context":     contextEcho,
+	"artifacts":   artifacts,
+	"files":       files,
+	"cutstream":   cutstream,
+	"breakstream": breakstream,
+	"big":         big,
 }
 
 func scenarioFor(word string) func(*turn) {
@@ -100,6 +104,28 @@ func slow(t *turn) {
 // itself finishes shortly afterwards so that polling sees it complete.
 func cutstream(t *turn) {
 	delayedResult(t, cutDelay, "after cut")
+}
+
+// breakstream streams breakChunks chunks of one artifact, breakPace apart; its stream's
+// connection drops after breakAfter events (faults.go) while the task carries on, so a client
+// must resubscribe to receive the rest, each chunk once.
+func breakstream(t *turn) {
+	if !t.start("working") {
+		return
+	}
+	for i := 1; i <= breakChunks; i++ {
+		if err := t.pause(breakPace); err != nil {
+			t.abort(err)
+			return
+		}
+		ev := t.artifact("report", "report", a2a.NewTextPart(fmt.Sprintf("part-%d ", i)))
+		ev.Append = i > 1
+		ev.LastChunk = i == breakChunks
+		if !t.emit(ev) {
+			return
+		}
+	}
+	t.emit(t.done())
 }
 
 func delayedResult(t *turn, d time.Duration, text string) {

@@ -104,7 +104,7 @@ func (s *Server) variantHandler(v Variant) http.Handler {
 	default:
 		transport = a2asrv.NewRESTHandler(handler)
 	}
-	api := faults(transport, v.Streaming)
+	api := faults(transport, v)
 	card := cardHandler(newCard(v.Streaming, endpoint(s.url, v)), v.Version)
 
 	return http.StripPrefix(v.prefix(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

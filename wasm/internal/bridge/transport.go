@@ -166,10 +166,7 @@ func (b *Bridge) deliverFetch(e abi.Envelope, payload []byte) error {
 		f.resp = &http.Response{
 			Status: strconv.Itoa(e.HTTPStatus) + " " + http.StatusText(e.HTTPStatus), StatusCode: e.HTTPStatus,
 			Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
-			Header: http.Header(e.Headers), ContentLength: -1,
-		}
-		if f.resp.Header == nil {
-			f.resp.Header = http.Header{}
+			Header: canonicalHeader(e.Headers), ContentLength: -1,
 		}
 	case abi.KindChunk:
 		f.buf = append(f.buf, data...) // copied: the payload is the host's input buffer
@@ -180,6 +177,17 @@ func (b *Bridge) deliverFetch(e abi.Envelope, payload []byte) error {
 		f.ended, f.err = true, fetchError(e.Error)
 	}
 	return nil
+}
+
+// canonicalHeader keys h as net/http does: a browser's fetch hands header names over in lower
+// case, and Header.Get looks them up in canonical form only.
+func canonicalHeader(h map[string][]string) http.Header {
+	out := make(http.Header, len(h))
+	for name, values := range h {
+		key := http.CanonicalHeaderKey(name)
+		out[key] = append(out[key], values...)
+	}
+	return out
 }
 
 // fetchError rebuilds the host's failure as the error the adapter would have seen natively.

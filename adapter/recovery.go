@@ -1,0 +1,94 @@
+package adapter
+
+import (
+	"iter"
+	"math/rand/v2"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// follow applies a stream's events until the turn ends or the stream does. err is the stream's
+// own failure, untyped; events counts what arrived before it.
+func (r *run) follow(stream iter.Seq2[a2a.Event, error]) (events int, next turnNext, out Outcome, err error) {
+	for ev, serr := range stream {
+		if serr != nil {
+			return events, turnContinue, Outcome{}, serr
+		}
+		events++
+		if next, out, err := r.apply(ev); next != turnContinue {
+			return events, next, out, err
+		}
+	}
+	return events, turnContinue, Outcome{}, nil
+}
+
+// recoverStream follows the task again after its stream broke or ended before the task did:
+// SubscribeToTask first (the agent answers with a Task snapshot, which apply reconciles with what
+// was delivered, so nothing is emitted twice and nothing in between is lost), then GetTask
+// polling when resubscription is refused or keeps failing. The message is never sent again.
+func (r *run) recoverStream(conn *connection) (bool, Outcome, error) {
+	task := r.remoteTaskID()
+	if task == "" {
+		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's answer names no task to follow")
+	}
+	for attempt := range r.a.s.RecoveryAttempts {
+		r.reconnecting()
+		if err := r.backoff(attempt); err != nil {
+			return false, Outcome{}, err
+		}
+		ctx, rec := withFailureRecorder(r.ctx)
+		_, next, out, err := r.follow(conn.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task}))
+		if next != turnContinue {
+			return next == turnDone, out, err
+		}
+		if err == nil {
+			continue // ended before the task again
+		}
+		if e := r.a.requestError(ctx, CodeProtocolError, "resubscribing to the task failed", err, rec); r.ctx.Err() != nil {
+			return false, Outcome{}, e
+		} else if !transient(e) {
+			break // refused (not supported, or the task no longer runs): its state is still readable
+		}
+	}
+	return r.poll(conn)
+}
+
+// transient reports whether e is a failure of the connection, not an answer of the agent's: the
+// same request may succeed if made again.
+func transient(e *Error) bool {
+	return e.Code == CodeNetworkError || (e.Code == CodeHTTPError && e.Retryable)
+}
+
+// backoff waits before recovery attempt n: nothing before the first, then RecoveryBackoff
+// doubling up to maxRecoveryBackoff, each wait between half and all of that (jitter spreads the
+// clients of one agent that broke them all at once).
+func (r *run) backoff(n int) error {
+	if n == 0 {
+		return nil
+	}
+	d := r.a.s.RecoveryBackoff
+	for i := 1; i < n && d < maxRecoveryBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, maxRecoveryBackoff)
+	d = d/2 + rand.N(d/2+1)
+	if err := sleep(r.ctx, r.a.s.Clock, d); err != nil {
+		return r.a.ctxError(r.ctx)
+	}
+	return nil
+}
+
+// reconnecting tells listeners that the Work's connection is being recovered: the last activity
+// again, marked. The next activity the agent causes comes without the mark.
+func (r *run) reconnecting() {
+	ev := r.lastActivity
+	if ev.Type == "" {
+		ev = Event{Type: EventActivity, State: r.currentState()}
+	}
+	ev.Reconnecting = true
+	if ev == r.lastActivity {
+		return
+	}
+	r.lastActivity = ev
+	r.emit(ev)
+}
