@@ -6,10 +6,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createInterface } from 'node:readline';
-import { Role } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
 
 import { createA2ABackendAdapter } from '../src/index.js';
+import { sdkAnswer } from './sdkanswer.js';
 
 const [works = 1_000, streams = 100, chunks = 2_000] = process.argv.slice(2).map(Number);
 const replayBin = new URL('../../bin/a2aport-replay', import.meta.url).pathname;
@@ -41,21 +41,7 @@ const consumers = {
   '@a2a-js/sdk client': async (n) => {
     const client = await new ClientFactory().createFromUrl(cardOf(n), '');
     return {
-      run: async () => {
-        const stream = client.sendMessageStream({
-          tenant: '', configuration: undefined, metadata: undefined,
-          message: {
-            messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, metadata: undefined, extensions: [], referenceTaskIds: [],
-            parts: [{ content: { $case: 'text', value: 'answer' }, metadata: undefined, filename: '', mediaType: '' }],
-          },
-        });
-        const texts = [];
-        for await (const ev of stream) {
-          if (ev.payload?.$case !== 'artifactUpdate') continue;
-          for (const p of ev.payload.value.artifact.parts) if (p.content?.$case === 'text') texts.push(p.content.value);
-        }
-        return texts.join('');
-      },
+      run: () => sdkAnswer(client, 'answer'),
       moduleBytes: () => 0,
       close: async () => {},
     };

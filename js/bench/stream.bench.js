@@ -8,10 +8,10 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { Role } from '@a2a-js/sdk';
 import { ClientFactory } from '@a2a-js/sdk/client';
 
 import { createA2ABackendAdapter } from '../src/index.js';
+import { sdkAnswer } from './sdkanswer.js';
 
 const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
 if (sizes.length === 0) sizes.push(2_000, 20_000);
@@ -50,21 +50,7 @@ const consumers = {
   },
   '@a2a-js/sdk client': async (n) => {
     const client = await new ClientFactory().createFromUrl(cardOf(n), '');
-    return async () => {
-      const stream = client.sendMessageStream({
-        tenant: '', configuration: undefined, metadata: undefined,
-        message: {
-          messageId: randomUUID(), contextId: '', taskId: '', role: Role.ROLE_USER, metadata: undefined, extensions: [], referenceTaskIds: [],
-          parts: [{ content: { $case: 'text', value: 'answer at length' }, metadata: undefined, filename: '', mediaType: '' }],
-        },
-      });
-      const texts = [];
-      for await (const ev of stream) {
-        if (ev.payload?.$case !== 'artifactUpdate') continue;
-        for (const p of ev.payload.value.artifact.parts) if (p.content?.$case === 'text') texts.push(p.content.value);
-      }
-      return texts.join('');
-    };
+    return () => sdkAnswer(client, 'answer at length');
   },
 };
 

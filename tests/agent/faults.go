@@ -64,7 +64,7 @@ func faults(next http.Handler, v Variant) http.Handler {
 			// in a context of its own and is unaffected.
 			ctx, cancel := context.WithCancel(r.Context())
 			defer cancel()
-			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, cut: cancel}, r.WithContext(ctx))
+			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, stop: cancel, left: 1}, r.WithContext(ctx))
 		case "breakstream":
 			if !stream {
 				next.ServeHTTP(w, r)
@@ -72,7 +72,7 @@ func faults(next http.Handler, v Variant) http.Handler {
 			}
 			ctx, cancel := context.WithCancel(r.Context())
 			defer cancel()
-			next.ServeHTTP(&breakingWriter{ResponseWriter: w, stop: cancel, left: breakAfter}, r.WithContext(ctx))
+			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, stop: cancel, left: breakAfter, drop: true}, r.WithContext(ctx))
 		case "rpcerror":
 			if !stream || v.Binding != bindingJSONRPC {
 				next.ServeHTTP(w, r)
@@ -120,11 +120,15 @@ func (w contextRewriter) Flush() {
 	}
 }
 
-// cuttingWriter passes an SSE response through until the first event has
-// been flushed, then drops everything and calls cut.
+// cuttingWriter passes an SSE response through for a number of events (a
+// flush after data was written), then stops it and calls stop: cleanly (the
+// response ends as usual) or, with drop, by closing the connection without
+// ending the chunked body, so that the client reads an unexpected EOF.
 type cuttingWriter struct {
 	http.ResponseWriter
-	cut func()
+	stop func()
+	left int // events still to pass
+	drop bool
 
 	mu      sync.Mutex
 	sawData bool
@@ -150,53 +154,22 @@ func (w *cuttingWriter) Flush() {
 	if w.done {
 		return
 	}
-	if f, ok := w.ResponseWriter.(http.Flusher); ok {
-		f.Flush()
-	}
-	if w.sawData {
-		w.done = true
-		w.cut()
-	}
-}
-
-func (w *cuttingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
-
-// breakingWriter passes an SSE response through for a number of events, then drops the
-// connection without ending the chunked body (the client reads an unexpected EOF) and calls stop.
-type breakingWriter struct {
-	http.ResponseWriter
-	stop func()
-
-	mu     sync.Mutex
-	left   int // events still to pass
-	broken bool
-}
-
-func (w *breakingWriter) Write(p []byte) (int, error) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.broken {
-		return 0, errStreamCut
-	}
-	return w.ResponseWriter.Write(p)
-}
-
-// Flush implements [http.Flusher]; a2asrv flushes after every event.
-func (w *breakingWriter) Flush() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	if w.broken {
+	_ = http.NewResponseController(w.ResponseWriter).Flush() // a failed flush shows as a broken stream
+	if !w.sawData {
 		return
 	}
-	http.NewResponseController(w.ResponseWriter).Flush() //nolint:errcheck // a failed flush shows as a broken stream
+	w.sawData = false
 	if w.left--; w.left > 0 {
 		return
 	}
-	w.broken = true
+	w.done = true
 	w.stop()
+	if !w.drop {
+		return
+	}
 	if conn, _, err := http.NewResponseController(w.ResponseWriter).Hijack(); err == nil {
 		_ = conn.Close() // the drop is the point
 	}
 }
 
-func (w *breakingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+func (w *cuttingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }

@@ -69,11 +69,21 @@ func big(t *turn) {
 }
 
 func chunks(t *turn) {
-	n := intArg(t.args, defaultChunk, 1, maxChunks)
+	report(t, intArg(t.args, defaultChunk, 1, maxChunks), 0)
+}
+
+// report streams n chunks "part-i " of one artifact, pace apart, then completes.
+func report(t *turn, n int, pace time.Duration) {
 	if !t.start("working") {
 		return
 	}
 	for i := 1; i <= n; i++ {
+		if pace > 0 {
+			if err := t.pause(pace); err != nil {
+				t.abort(err)
+				return
+			}
+		}
 		ev := t.artifact("report", "report", a2a.NewTextPart(fmt.Sprintf("part-%d ", i)))
 		ev.Append = i > 1
 		ev.LastChunk = i == n
@@ -110,22 +120,7 @@ func cutstream(t *turn) {
 // connection drops after breakAfter events (faults.go) while the task carries on, so a client
 // must resubscribe to receive the rest, each chunk once.
 func breakstream(t *turn) {
-	if !t.start("working") {
-		return
-	}
-	for i := 1; i <= breakChunks; i++ {
-		if err := t.pause(breakPace); err != nil {
-			t.abort(err)
-			return
-		}
-		ev := t.artifact("report", "report", a2a.NewTextPart(fmt.Sprintf("part-%d ", i)))
-		ev.Append = i > 1
-		ev.LastChunk = i == breakChunks
-		if !t.emit(ev) {
-			return
-		}
-	}
-	t.emit(t.done())
+	report(t, breakChunks, breakPace)
 }
 
 func delayedResult(t *turn, d time.Duration, text string) {
