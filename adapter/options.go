@@ -17,6 +17,9 @@ const (
 	// DefaultRecoveryAttempts and DefaultRecoveryBackoff bound the healing of a broken stream.
 	DefaultRecoveryAttempts = 4
 	DefaultRecoveryBackoff  = 250 * time.Millisecond
+	// DefaultStreamIdleTimeout is how long a stream that has started may stay silent before the
+	// adapter recovers it (resubscribes): proxies commonly drop idle connections after 60–100 s.
+	DefaultStreamIdleTimeout = 60 * time.Second
 	// maxRecoveryBackoff caps the doubling backoff between recovery attempts.
 	maxRecoveryBackoff = 4 * time.Second
 	// closeGrace bounds the best-effort remote cancels that Close sends.
@@ -72,6 +75,14 @@ type Options struct {
 	// RecoveryBackoff is the wait before the second attempt (the first is immediate); it doubles
 	// up to 4 s, with jitter. Default DefaultRecoveryBackoff.
 	RecoveryBackoff time.Duration
+	// StreamIdleTimeout is the longest silence between two events of a started stream; a longer one
+	// is treated as a broken stream and recovered (never a failure while recovery is on). 0 means
+	// DefaultStreamIdleTimeout; negative turns it off.
+	StreamIdleTimeout time.Duration
+	// FirstEventTimeout bounds the wait for a stream's first event (0 = none: an agent may think
+	// long before it answers). On expiry the Work fails with A2A_TIMEOUT, not retryable: whether
+	// the agent received the message is not known.
+	FirstEventTimeout time.Duration
 	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
 	ReuseContext bool
 	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
@@ -121,6 +132,15 @@ func (o Options) validate() (*settings, error) {
 		s.RecoveryAttempts = DefaultRecoveryAttempts
 	case o.RecoveryAttempts < 0:
 		s.RecoveryAttempts = 0
+	}
+	switch {
+	case o.StreamIdleTimeout == 0:
+		s.StreamIdleTimeout = DefaultStreamIdleTimeout
+	case o.StreamIdleTimeout < 0:
+		s.StreamIdleTimeout = 0
+	}
+	if o.FirstEventTimeout < 0 {
+		return nil, newError(CodeInvalidOptions, "FirstEventTimeout must not be negative")
 	}
 	if o.RecoveryBackoff == 0 {
 		s.RecoveryBackoff = DefaultRecoveryBackoff

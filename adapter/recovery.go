@@ -7,13 +7,14 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
-// follow applies a stream's events until the turn ends or the stream does. err is the stream's
-// own failure, untyped; events counts what arrived before it.
-func (r *run) follow(stream iter.Seq2[a2a.Event, error]) (events int, next turnNext, out Outcome, err error) {
+// follow applies a stream's events until the turn ends or the stream does, telling idle of each.
+// err is the stream's own failure, untyped; events counts what arrived before it.
+func (r *run) follow(stream iter.Seq2[a2a.Event, error], idle *idleWatch) (events int, next turnNext, out Outcome, err error) {
 	for ev, serr := range stream {
 		if serr != nil {
 			return events, turnContinue, Outcome{}, serr
 		}
+		idle.seen()
 		events++
 		if next, out, err := r.apply(ev); next != turnContinue {
 			return events, next, out, err
@@ -31,22 +32,29 @@ func (r *run) recoverStream(conn *connection) (bool, Outcome, error) {
 	if task == "" {
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's answer names no task to follow")
 	}
-	for attempt := range r.a.s.RecoveryAttempts {
+	for attempt := 0; attempt < r.a.s.RecoveryAttempts; attempt++ {
 		r.reconnecting()
 		if err := r.backoff(attempt); err != nil {
 			return false, Outcome{}, err
 		}
 		ctx, rec := withFailureRecorder(r.ctx)
-		_, next, out, err := r.follow(conn.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task}))
-		if next != turnContinue {
+		ctx, idle := watchIdle(ctx, r.a.s.Clock, r.a.s.StreamIdleTimeout, r.a.s.StreamIdleTimeout)
+		events, next, out, err := r.follow(conn.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task}), idle)
+		wentIdle := idle.stop()
+		switch {
+		case next != turnContinue:
 			return next == turnDone, out, err
-		}
-		if err == nil {
+		case r.ctx.Err() != nil:
+			return false, Outcome{}, r.a.ctxError(r.ctx)
+		case wentIdle || (err != nil && events > 1):
+			// A healthy stream that went quiet, or one that delivered more than the snapshot
+			// before it broke: recovery worked, its budget starts again.
+			attempt = -1
+			continue
+		case err == nil:
 			continue // ended before the task again
 		}
-		if e := r.a.requestError(ctx, CodeProtocolError, "resubscribing to the task failed", err, rec); r.ctx.Err() != nil {
-			return false, Outcome{}, e
-		} else if !transient(e) {
+		if e := r.a.requestError(r.ctx, CodeProtocolError, "resubscribing to the task failed", err, rec); !transient(e) {
 			break // refused (not supported, or the task no longer runs): its state is still readable
 		}
 	}

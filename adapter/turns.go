@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
@@ -47,30 +48,37 @@ func (r *run) execute() (Outcome, error) {
 // streamTurn consumes one SendStreamingMessage. A stream that breaks or ends before the task does
 // is recovered through the task (recoverStream); a stream without any event is an invalid
 // response, and one that failed before any event fails the Work: whether the agent received the
-// message is not known, and it must never be sent twice. A streaming call the server refuses as
-// unsupported is made again as a plain send.
+// message is not known, and it must never be sent twice. A stream silent for StreamIdleTimeout is
+// recovered like a broken one; no first event within FirstEventTimeout fails the Work. A
+// streaming call the server refuses as unsupported is made again as a plain send.
 func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
 	ctx, rec := withFailureRecorder(r.ctx)
-	events, next, out, err := r.follow(conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg}))
-	if next != turnContinue {
+	ctx, idle := watchIdle(ctx, r.a.s.Clock, r.a.s.FirstEventTimeout, r.a.s.StreamIdleTimeout)
+	events, next, out, err := r.follow(conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg}), idle)
+	wentIdle := idle.stop()
+	switch {
+	case next != turnContinue:
 		return next == turnDone, out, err
-	}
-	if err != nil {
+	case r.ctx.Err() != nil:
+		return false, Outcome{}, r.a.ctxError(r.ctx)
+	case wentIdle && events == 0:
+		return false, Outcome{}, newError(CodeTimeout, "the agent's stream sent no event within %v; whether it received the message is not known", r.a.s.FirstEventTimeout)
+	case wentIdle && r.a.s.RecoveryAttempts == 0:
+		return false, Outcome{}, &Error{Code: CodeTimeout, Message: fmt.Sprintf("the agent's stream sent nothing for %v", r.a.s.StreamIdleTimeout), Retryable: true}
+	case wentIdle:
+		return r.recoverStream(conn)
+	case err != nil:
 		if events == 0 && (errors.Is(err, a2a.ErrUnsupportedOperation) || errors.Is(err, a2a.ErrMethodNotFound)) {
 			// The card says it streams, the server says it does not: the refusal proves nothing
 			// ran, so the message goes again, as a plain send.
 			return r.pollTurn(conn, msg)
 		}
-		e := r.a.requestError(ctx, CodeProtocolError, "streaming message failed", err, rec)
+		e := r.a.requestError(r.ctx, CodeProtocolError, "streaming message failed", err, rec)
 		if events == 0 || !transient(e) || r.a.s.RecoveryAttempts == 0 {
 			return false, Outcome{}, e
 		}
 		return r.recoverStream(conn)
-	}
-	if events == 0 {
-		if r.ctx.Err() != nil {
-			return false, Outcome{}, r.a.ctxError(r.ctx)
-		}
+	case events == 0:
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's stream ended without any event")
 	}
 	return r.recoverStream(conn)

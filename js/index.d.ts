@@ -206,6 +206,16 @@ export interface AdapterOptions {
   /** Wait before the second recovery attempt (the first is immediate), doubling up to 4 s, with jitter. Default 250. */
   recoveryBackoffMs?: number;
   /**
+   * Longest silence between two events of a started stream; a longer one is recovered like a
+   * broken stream (never a failure while recovery is on). Default 60000; 0 = off.
+   */
+  streamIdleTimeoutMs?: number;
+  /**
+   * Longest wait for a stream's first event; on expiry the Work fails with A2A_TIMEOUT, not
+   * retryable (whether the agent received the message is not known). Default 0 = none.
+   */
+  firstEventTimeoutMs?: number;
+  /**
    * A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
    * module either way and loads the full module only when the Agent Card needs 0.3.
    */

@@ -305,26 +305,22 @@ var scenarios = []scenario{
 	{name: "stream-break-recovers", streamingOnly: true, run: func(t *testing.T, e env) {
 		// The connection drops after 3 of 12 chunks while the task carries on: the Work
 		// resubscribes and delivers every chunk once, without sending the message again.
-		tp := fmt.Sprintf("00-%032x-%016x-01", workSeq.Add(1), 9)
-		rec := newRecorder()
-		out, err := e.port.Submit(e.ctx, newWork("alice", "breakstream please"), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
-		want := ""
-		for i := 1; i <= 12; i++ {
-			want += fmt.Sprintf("part-%d ", i)
-		}
-		if err != nil || len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != want {
-			t.Fatalf("Submit() = %+v, %v; want the whole report", out, err)
-		}
-		checkStreamedOnce(t, rec.all(), want)
-		var methods []string
-		for _, r := range server.Requests() {
-			if r.Header.Get("traceparent") == tp && r.A2AMethod != "" {
-				methods = append(methods, r.A2AMethod)
-			}
-		}
-		if sends := slices.DeleteFunc(slices.Clone(methods), func(m string) bool { return m != "SendStreamingMessage" }); len(sends) != 1 ||
-			!slices.Contains(methods, "SubscribeToTask") {
-			t.Errorf("requests of the Work: %v; want one send and a resubscription", methods)
+		checkRecovered(t, e, "breakstream please")
+	}},
+	{name: "stream-stall-recovers", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.StreamIdleTimeout = 200 * time.Millisecond
+	}, run: func(t *testing.T, e env) {
+		// The stream goes silent after 2 of 12 chunks, its connection open: past the idle limit
+		// the Work resubscribes, as for a broken one.
+		checkRecovered(t, e, "stallstream please")
+	}},
+	{name: "stream-silent-before-first-event", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.FirstEventTimeout = 300 * time.Millisecond
+	}, run: func(t *testing.T, e env) {
+		_, _, err := e.submit(t, newWork("alice", "stallfirst please"))
+		wantCode(t, err, adapter.ErrTimeout)
+		if ae := (*adapter.Error)(nil); errors.As(err, &ae) && ae.Retryable {
+			t.Errorf("error = %+v: retryable, but the agent may have received the message", ae)
 		}
 	}},
 	{name: "stream-refused-with-json-rpc-error", streamingOnly: true, run: func(t *testing.T, e env) {
@@ -355,6 +351,34 @@ var scenarios = []scenario{
 			t.Errorf("error = %+v, want status 500, retryable, body summary", ae)
 		}
 	}},
+}
+
+// checkRecovered runs a Work whose stream fails after a few chunks of a 12-chunk report while the
+// task carries on, and checks that it completes with every chunk delivered once, after one send
+// and a resubscription.
+func checkRecovered(t *testing.T, e env, instruction string) {
+	t.Helper()
+	tp := fmt.Sprintf("00-%032x-%016x-01", workSeq.Add(1), 9)
+	rec := newRecorder()
+	out, err := e.port.Submit(e.ctx, newWork("alice", instruction), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+	want := ""
+	for i := 1; i <= 12; i++ {
+		want += fmt.Sprintf("part-%d ", i)
+	}
+	if err != nil || len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != want {
+		t.Fatalf("Submit() = %+v, %v; want the whole report", out, err)
+	}
+	checkStreamedOnce(t, rec.all(), want)
+	var methods []string
+	for _, r := range server.Requests() {
+		if r.Header.Get("traceparent") == tp && r.A2AMethod != "" {
+			methods = append(methods, r.A2AMethod)
+		}
+	}
+	if sends := slices.DeleteFunc(slices.Clone(methods), func(m string) bool { return m != "SendStreamingMessage" }); len(sends) != 1 ||
+		!slices.Contains(methods, "SubscribeToTask") {
+		t.Errorf("requests of the Work: %v; want one send and a resubscription", methods)
+	}
 }
 
 // checkStreamedOnce checks that a Work's artifact events grew its one artifact to want, each

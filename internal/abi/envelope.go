@@ -136,6 +136,8 @@ type Init struct {
 	Extensions          []string            `json:"extensions,omitempty"`
 	RecoveryAttempts    int                 `json:"recoveryAttempts,omitempty"`
 	RecoveryBackoffMs   int64               `json:"recoveryBackoffMs,omitempty"`
+	StreamIdleMs        int64               `json:"streamIdleTimeoutMs,omitempty"`
+	FirstEventMs        int64               `json:"firstEventTimeoutMs,omitempty"`
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool   `json:"hostContextStore,omitempty"`

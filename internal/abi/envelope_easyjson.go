@@ -2419,6 +2419,18 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 			} else {
 				out.RecoveryBackoffMs = int64(in.Int64())
 			}
+		case "streamIdleTimeoutMs":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.StreamIdleMs = int64(in.Int64())
+			}
+		case "firstEventTimeoutMs":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.FirstEventMs = int64(in.Int64())
+			}
 		case "reuseContext":
 			if in.IsNull() {
 				in.Skip()
@@ -2584,6 +2596,26 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Int64(int64(in.RecoveryBackoffMs))
+	}
+	if in.StreamIdleMs != 0 {
+		const prefix string = ",\"streamIdleTimeoutMs\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int64(int64(in.StreamIdleMs))
+	}
+	if in.FirstEventMs != 0 {
+		const prefix string = ",\"firstEventTimeoutMs\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int64(int64(in.FirstEventMs))
 	}
 	if in.ReuseContext {
 		const prefix string = ",\"reuseContext\":"

@@ -17,14 +17,12 @@ func NewInit(opts adapter.Options) (Init, error) {
 		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(),
 		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
 		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
-		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: opts.RecoveryBackoff.Milliseconds(),
+		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
+		StreamIdleMs: wireMs(opts.StreamIdleTimeout), FirstEventMs: wireMs(opts.FirstEventTimeout),
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
 		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
-	}
-	if opts.RecoveryBackoff > 0 && in.RecoveryBackoffMs == 0 {
-		in.RecoveryBackoffMs = 1 // below a millisecond: the smallest the wire carries
 	}
 	if opts.AgentCard != nil {
 		card, err := json.Marshal(opts.AgentCard)
@@ -51,6 +49,8 @@ func (in *Init) Options() (adapter.Options, error) {
 		Extensions:          in.Extensions,
 		RecoveryAttempts:    in.RecoveryAttempts,
 		RecoveryBackoff:     time.Duration(in.RecoveryBackoffMs) * time.Millisecond,
+		StreamIdleTimeout:   time.Duration(in.StreamIdleMs) * time.Millisecond,
+		FirstEventTimeout:   time.Duration(in.FirstEventMs) * time.Millisecond,
 		ReuseContext:        in.ReuseContext,
 		Label:               in.Label,
 	}
@@ -61,4 +61,16 @@ func (in *Init) Options() (adapter.Options, error) {
 		}
 	}
 	return opts, nil
+}
+
+// wireMs is d in whole milliseconds, keeping its sign: a duration under a millisecond must not
+// turn into "not set" (0) on the way.
+func wireMs(d time.Duration) int64 {
+	switch {
+	case d > 0 && d < time.Millisecond:
+		return 1
+	case d < 0 && d > -time.Millisecond:
+		return -1
+	}
+	return d.Milliseconds()
 }

@@ -96,6 +96,7 @@ class Backend {
       agentCardUrl: o.agentCardUrl, agentCard: o.agentCard, acceptedOutputModes: o.acceptedOutputModes,
       pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
       recoveryAttempts: o.recoveryAttempts === 0 ? -1 : o.recoveryAttempts, recoveryBackoffMs: o.recoveryBackoffMs,
+      streamIdleTimeoutMs: o.streamIdleTimeoutMs === 0 ? -1 : o.streamIdleTimeoutMs, firstEventTimeoutMs: o.firstEventTimeoutMs,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
       reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
       label: o.label,

@@ -54,6 +54,8 @@ export function validateOptions(options) {
   number('recoveryAttempts', 0, 4);
   if (!Number.isInteger(o.recoveryAttempts)) fail('recoveryAttempts', 'must be a whole number >= 0');
   number('recoveryBackoffMs', 1, 250);
+  number('streamIdleTimeoutMs', 0, 60000);
+  number('firstEventTimeoutMs', 0, 0);
   for (const name of ['legacyCompat', 'reuseContext']) {
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(name, 'must be a boolean');
   }

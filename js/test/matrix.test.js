@@ -56,6 +56,23 @@ function clean(v) {
 }
 
 /**
+ * Runs a Work whose stream fails after a few chunks of a 12-chunk report while the task carries
+ * on, and checks that it completes with every chunk delivered once, after one send and a
+ * resubscription.
+ */
+async function checkRecovered(port, requests, instruction) {
+  const { out, err, events } = await submit(port, newWork('alice', instruction));
+  assert.ifError(err);
+  const want = Array.from({ length: 12 }, (_, i) => `part-${i + 1} `).join('');
+  assert.equal(out.artifacts.length, 1);
+  assert.equal(out.artifacts[0].parts[0].text, want, 'the whole report');
+  checkStreamedOnce(events, want);
+  const methods = requests.map((r) => r.a2aMethod).filter(Boolean);
+  assert.equal(methods.filter((m) => m === 'SendStreamingMessage').length, 1, `requests: ${methods}; want one send`);
+  assert.ok(methods.includes('SubscribeToTask'), `requests: ${methods}; want a resubscription`);
+}
+
+/**
  * Checks that a Work's artifact events grew its one artifact to want, each showing more than the
  * one before (nothing delivered twice), and that the Work said it was reconnecting.
  */
@@ -220,15 +237,17 @@ const scenarios = [
   { name: 'stream-break-recovers', streamingOnly: true, async run({ port, requests }) {
     // The connection drops after 3 of 12 chunks while the task carries on: the Work
     // resubscribes and delivers every chunk once, without sending the message again.
-    const { out, err, events } = await submit(port, newWork('alice', 'breakstream please'));
-    assert.ifError(err);
-    const want = Array.from({ length: 12 }, (_, i) => `part-${i + 1} `).join('');
-    assert.equal(out.artifacts.length, 1);
-    assert.equal(out.artifacts[0].parts[0].text, want, 'the whole report');
-    checkStreamedOnce(events, want);
-    const methods = requests.map((r) => r.a2aMethod).filter(Boolean);
-    assert.equal(methods.filter((m) => m === 'SendStreamingMessage').length, 1, `requests: ${methods}; want one send`);
-    assert.ok(methods.includes('SubscribeToTask'), `requests: ${methods}; want a resubscription`);
+    await checkRecovered(port, requests, 'breakstream please');
+  } },
+  { name: 'stream-stall-recovers', streamingOnly: true, options: { streamIdleTimeoutMs: 200 }, async run({ port, requests }) {
+    // The stream goes silent after 2 of 12 chunks, its connection open: past the idle limit the
+    // Work resubscribes, as for a broken one.
+    await checkRecovered(port, requests, 'stallstream please');
+  } },
+  { name: 'stream-silent-before-first-event', streamingOnly: true, options: { firstEventTimeoutMs: 300 }, async run({ port }) {
+    const { err } = await submit(port, newWork('alice', 'stallfirst please'));
+    wantCode(err, 'A2A_TIMEOUT');
+    assert.ok(!err.retryable, 'retryable, but the agent may have received the message');
   } },
   { name: 'stream-refused-with-json-rpc-error', streamingOnly: true, async run({ port, variant }) {
     if (variant.binding !== 'jsonrpc') return; // a JSON-RPC error response is a JSON-RPC binding's

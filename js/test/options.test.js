@@ -231,6 +231,8 @@ test('invalid options throw a TypeError naming the option', () => {
   for (const timeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, timeoutMs }, 'timeoutMs');
   for (const recoveryAttempts of [-1, 1.5, '4']) throwsNaming({ agentCardUrl: card, recoveryAttempts }, 'recoveryAttempts');
   for (const recoveryBackoffMs of [0, -5, Number.NaN]) throwsNaming({ agentCardUrl: card, recoveryBackoffMs }, 'recoveryBackoffMs');
+  for (const streamIdleTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, streamIdleTimeoutMs }, 'streamIdleTimeoutMs');
+  for (const firstEventTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, firstEventTimeoutMs }, 'firstEventTimeoutMs');
   for (const fetchImpl of ['fetch', 42, {}]) throwsNaming({ agentCardUrl: card, fetchImpl }, 'fetchImpl');
   for (const headers of ['X-A: b', 42, ['X-A', 'b'], { 'X-A': 1 }, null, true]) throwsNaming({ agentCardUrl: card, headers }, 'headers');
   throwsNaming({ agentCardUrl: card, token: 42 }, 'token');

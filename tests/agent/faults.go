@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"regexp"
 	"sync"
+	"time"
 )
 
 // errStreamCut is returned for writes after the cutstream fault ended the
@@ -23,6 +24,9 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //     event while the task carries on and completes shortly after;
 //   - breakstream: a streaming send's connection drops (no end of the
 //     chunked body) after breakAfter events, while the task carries on;
+//   - stallstream: a streaming send's response goes silent after
+//     stallAfter events (the connection stays open, nothing more is sent)
+//     while the task carries on; stallfirst: silent from the start;
 //   - rpcerror: a JSON-RPC streaming send is refused with a plain JSON-RPC
 //     error response (application/json, not a stream), as some servers do;
 //   - nostream: a JSON-RPC streaming send is refused as an unsupported
@@ -64,7 +68,7 @@ func faults(next http.Handler, v Variant) http.Handler {
 			// in a context of its own and is unaffected.
 			ctx, cancel := context.WithCancel(r.Context())
 			defer cancel()
-			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, stop: cancel, left: 1}, r.WithContext(ctx))
+			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, stop: cancel, left: 1, mode: cutClean}, r.WithContext(ctx))
 		case "breakstream":
 			if !stream {
 				next.ServeHTTP(w, r)
@@ -72,7 +76,24 @@ func faults(next http.Handler, v Variant) http.Handler {
 			}
 			ctx, cancel := context.WithCancel(r.Context())
 			defer cancel()
-			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, stop: cancel, left: breakAfter, drop: true}, r.WithContext(ctx))
+			next.ServeHTTP(&cuttingWriter{ResponseWriter: w, stop: cancel, left: breakAfter, mode: cutDrop}, r.WithContext(ctx))
+		case "stallstream", "stallfirst":
+			if !stream {
+				next.ServeHTTP(w, r)
+				return
+			}
+			cw := &cuttingWriter{ResponseWriter: w, stop: func() {}, left: stallAfter, mode: cutStall}
+			if c.scenario() == "stallfirst" {
+				cw.left, cw.done = 0, true
+			}
+			next.ServeHTTP(cw, r)
+			// The task is over; the response stays open and silent until the client leaves.
+			timer := time.NewTimer(holdLimit)
+			defer timer.Stop()
+			select {
+			case <-r.Context().Done():
+			case <-timer.C:
+			}
 		case "rpcerror":
 			if !stream || v.Binding != bindingJSONRPC {
 				next.ServeHTTP(w, r)
@@ -120,15 +141,20 @@ func (w contextRewriter) Flush() {
 	}
 }
 
+// How a cuttingWriter stops a response.
+const (
+	cutClean = iota // the response ends as usual
+	cutDrop         // the connection closes without ending the chunked body: an unexpected EOF
+	cutStall        // nothing more is sent, the connection stays open
+)
+
 // cuttingWriter passes an SSE response through for a number of events (a
-// flush after data was written), then stops it and calls stop: cleanly (the
-// response ends as usual) or, with drop, by closing the connection without
-// ending the chunked body, so that the client reads an unexpected EOF.
+// flush after data was written), then stops it as its mode says and calls stop.
 type cuttingWriter struct {
 	http.ResponseWriter
 	stop func()
 	left int // events still to pass
-	drop bool
+	mode int
 
 	mu      sync.Mutex
 	sawData bool
@@ -138,7 +164,10 @@ type cuttingWriter struct {
 func (w *cuttingWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.done {
+	switch {
+	case w.done && w.mode == cutStall:
+		return len(p), nil // swallowed
+	case w.done:
 		return 0, errStreamCut
 	}
 	if bytes.Contains(p, []byte("data:")) {
@@ -164,7 +193,7 @@ func (w *cuttingWriter) Flush() {
 	}
 	w.done = true
 	w.stop()
-	if !w.drop {
+	if w.mode != cutDrop {
 		return
 	}
 	if conn, _, err := http.NewResponseController(w.ResponseWriter).Hijack(); err == nil {

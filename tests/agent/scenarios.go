@@ -18,6 +18,7 @@ const (
 	defaultSlow  = 500 * time.Millisecond
 	cutDelay     = 200 * time.Millisecond
 	breakAfter   = 3                     // breakstream: data events before the connection drops
+	stallAfter   = 2                     // stallstream: data events before the stream goes silent
 	breakChunks  = 12                    // breakstream: chunks of its answer
 	breakPace    = 40 * time.Millisecond // breakstream: between two chunks
 	maxChunks    = 100
@@ -43,6 +44,8 @@ var scenarios = map[string]func(*turn){
 	"files":       files,
 	"cutstream":   cutstream,
 	"breakstream": breakstream,
+	"stallstream": breakstream, // the same paced report; the fault differs
+	"stallfirst":  breakstream,
 	"big":         big,
 }
 

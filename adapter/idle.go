@@ -1,0 +1,84 @@
+package adapter
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+)
+
+// errStreamIdle ends a stream's context when the agent sent nothing for too long.
+var errStreamIdle = errors.New("the agent's stream went idle")
+
+// idleWatch ends a stream's context with errStreamIdle once no event arrived for its limit.
+// Events only record the time: the one timer re-arms itself for the rest of the gap when it
+// fires early, so a fast stream does not set a timer per event (in the module each would be a
+// request to the host).
+type idleWatch struct {
+	clock  Clock
+	cancel context.CancelCauseFunc
+
+	mu      sync.Mutex
+	limit   time.Duration
+	next    time.Duration // the limit after the first event
+	last    time.Time
+	timer   Timer
+	stopped bool
+	fired   bool
+}
+
+// watchIdle returns ctx ended with errStreamIdle when no event comes within first (before the
+// first event) or within each gap after it; a limit <= 0 is none.
+func watchIdle(parent context.Context, clock Clock, first, gap time.Duration) (context.Context, *idleWatch) {
+	ctx, cancel := context.WithCancelCause(parent)
+	w := &idleWatch{clock: clock, cancel: cancel, limit: first, next: gap, last: clock.Now()}
+	w.arm(first)
+	return ctx, w
+}
+
+func (w *idleWatch) arm(d time.Duration) {
+	if d > 0 {
+		w.timer = w.clock.AfterFunc(d, w.check)
+	}
+}
+
+// seen records an event.
+func (w *idleWatch) seen() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.last = w.clock.Now()
+	if w.limit != w.next && !w.stopped {
+		// The first event: from now on the gap's limit applies.
+		if w.timer != nil {
+			w.timer.Stop()
+		}
+		w.limit = w.next
+		w.arm(w.limit)
+	}
+}
+
+func (w *idleWatch) check() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stopped {
+		return
+	}
+	if quiet := w.clock.Now().Sub(w.last); quiet < w.limit {
+		w.arm(w.limit - quiet)
+		return
+	}
+	w.stopped, w.fired = true, true
+	w.cancel(errStreamIdle)
+}
+
+// stop ends the watch and its context; it reports whether the stream went idle.
+func (w *idleWatch) stop() (idle bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.stopped && w.timer != nil {
+		w.timer.Stop()
+	}
+	w.stopped = true
+	w.cancel(context.Canceled)
+	return w.fired
+}

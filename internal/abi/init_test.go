@@ -1,0 +1,68 @@
+package abi
+
+import (
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/mailru/easyjson"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// hostOnly are the options that never cross to the module: the hosts keep them.
+var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": true, "Transport": true, "Clock": true, "ContextStore": true}
+
+// Every other option crosses to the module and back unchanged. The options below set every such
+// field, so an option added to adapter.Options but not to Init fails here.
+func TestInitCarriesEveryOption(t *testing.T) {
+	legacy := false
+	opts := adapter.Options{
+		AgentCard: &a2a.AgentCard{Name: "card"}, AgentCardURL: "https://agent.example/.well-known/agent-card.json",
+		AcceptedOutputModes: []string{"text/plain"}, PollInterval: 20 * time.Millisecond, Timeout: time.Minute,
+		RequestTimeout: 5 * time.Second, LegacyCompat: &legacy, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
+		Extensions: []string{"urn:x"}, RecoveryAttempts: 7, RecoveryBackoff: 300 * time.Millisecond,
+		StreamIdleTimeout: 90 * time.Second, FirstEventTimeout: 10 * time.Second, ReuseContext: true, Label: "label",
+	}
+	v := reflect.ValueOf(opts)
+	for i := range v.NumField() {
+		if name := v.Type().Field(i).Name; !hostOnly[name] && v.Field(i).IsZero() {
+			t.Fatalf("the test leaves option %s unset: set it, and carry it in Init", name)
+		}
+	}
+	in, err := NewInit(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := easyjson.Marshal(Batch{Envelopes: []Envelope{{Kind: KindCall, Init: &in}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b Batch
+	if err := easyjson.Unmarshal(data, &b); err != nil {
+		t.Fatal(err)
+	}
+	got, err := b.Envelopes[0].Init.Options()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.AgentCard == nil || got.AgentCard.Name != "card" {
+		t.Errorf("AgentCard = %+v, want the card", got.AgentCard)
+	}
+	got.AgentCard, opts.AgentCard = nil, nil
+	if !reflect.DeepEqual(got, opts) {
+		t.Errorf("options after the wire:\n%+v\nwant\n%+v", got, opts)
+	}
+}
+
+// A duration under a millisecond keeps its sign on the wire: it must not become "unset".
+func TestInitKeepsSubMillisecondDurations(t *testing.T) {
+	in, err := NewInit(adapter.Options{RecoveryBackoff: time.Microsecond, StreamIdleTimeout: -time.Microsecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.RecoveryBackoffMs != 1 || in.StreamIdleMs != -1 {
+		t.Errorf("RecoveryBackoffMs, StreamIdleMs = %d, %d; want 1, -1", in.RecoveryBackoffMs, in.StreamIdleMs)
+	}
+}
