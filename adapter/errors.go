@@ -39,7 +39,11 @@ const (
 	// CodeExtensionRequired: the Agent Card marks an extension required that Options.Extensions
 	// does not activate.
 	CodeExtensionRequired Code = "A2A_EXTENSION_REQUIRED"
-	CodeInternal          Code = "INTERNAL"
+	// CodeOutcomeUnknown: the connection failed after the message may have reached the agent, and
+	// before anything said what became of it. The message is never sent again by the adapter;
+	// not retryable, since a retry could start the work twice.
+	CodeOutcomeUnknown Code = "A2A_OUTCOME_UNKNOWN"
+	CodeInternal       Code = "INTERNAL"
 )
 
 // Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
@@ -103,6 +107,7 @@ var (
 	ErrInputActionRequired      = sentinel(CodeInputActionRequired)
 	ErrAuthorizationUnsupported = sentinel(CodeAuthorizationUnsupported)
 	ErrModuleTrapped            = sentinel(CodeModuleTrapped)
+	ErrOutcomeUnknown           = sentinel(CodeOutcomeUnknown)
 	ErrInternal                 = sentinel(CodeInternal)
 )
 

@@ -74,7 +74,10 @@ func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, err
 			return r.pollTurn(conn, msg)
 		}
 		e := r.a.requestError(r.ctx, CodeProtocolError, "streaming message failed", err, rec)
-		if events == 0 || !transient(e) || r.a.s.RecoveryAttempts == 0 {
+		if events == 0 {
+			return false, Outcome{}, sendError(e)
+		}
+		if !transient(e) || r.a.s.RecoveryAttempts == 0 {
 			return false, Outcome{}, e
 		}
 		return r.recoverStream(conn)
@@ -90,7 +93,7 @@ func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error
 	req := &a2a.SendMessageRequest{Message: msg, Config: &a2a.SendMessageConfig{ReturnImmediately: true}}
 	res, err := conn.client.SendMessage(ctx, req)
 	if err != nil {
-		return false, Outcome{}, r.a.requestError(ctx, CodeProtocolError, "sending the message failed", err, rec)
+		return false, Outcome{}, sendError(r.a.requestError(ctx, CodeProtocolError, "sending the message failed", err, rec))
 	}
 	if res == nil {
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent answered the message with nothing")

@@ -14,6 +14,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
 	"github.com/a2aport/a2aport/internal/credentials"
+	"github.com/a2aport/a2aport/internal/netfail"
 )
 
 // chunkSize is the most body bytes the host reads for one read effect.
@@ -402,7 +403,11 @@ func fetchError(creds *credentials.Transport, err error) *abi.Error {
 	if errors.As(err, &headerErr) {
 		return &abi.Error{Code: string(adapter.CodeHeadersFailed), Message: creds.Redact(headerErr.Err.Error())}
 	}
-	return &abi.Error{Code: string(adapter.CodeNetworkError), Message: creds.Redact(err.Error())}
+	code := string(adapter.CodeNetworkError)
+	if netfail.NotSent(err) {
+		code = abi.FetchNotSent
+	}
+	return &abi.Error{Code: code, Message: creds.Redact(err.Error())}
 }
 
 // redactEvent keeps credentials out of event texts (the agent may echo what it was sent).

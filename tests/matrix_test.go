@@ -323,6 +323,15 @@ var scenarios = []scenario{
 			t.Errorf("error = %+v: retryable, but the agent may have received the message", ae)
 		}
 	}},
+	{name: "send-dropped-outcome-unknown", run: func(t *testing.T, e env) {
+		// The agent got the message, the connection dropped before any answer: the adapter cannot
+		// know what became of it, says so, and does not invite a retry.
+		_, _, err := e.submit(t, newWork("alice", "dropsend please"))
+		wantCode(t, err, adapter.ErrOutcomeUnknown)
+		if ae := (*adapter.Error)(nil); errors.As(err, &ae) && ae.Retryable {
+			t.Errorf("error = %+v: retryable, but a retry could start the work twice", ae)
+		}
+	}},
 	{name: "stream-refused-with-json-rpc-error", streamingOnly: true, run: func(t *testing.T, e env) {
 		if e.variant.Binding != "JSONRPC" {
 			t.Skip("a JSON-RPC error response is a JSON-RPC binding's")

@@ -144,6 +144,10 @@ type Init struct {
 	Label            string `json:"label,omitempty"`
 }
 
+// FetchNotSent is the Code of a failed fetch whose request provably never left the host (the
+// connection was never made): the adapter may then say a send is safe to retry.
+const FetchNotSent = "A2A_NETWORK_NOT_SENT"
+
 // Error is an adapter.Error on the wire; failed fetches use Code and Message only.
 type Error struct {
 	Code      string `json:"code"`

@@ -201,7 +201,9 @@ export class Driver {
   }
 
   fetchError(err) {
-    const code = err instanceof HeaderFunctionError ? 'A2A_HEADERS_FAILED' : 'A2A_NETWORK_ERROR';
+    let code = 'A2A_NETWORK_ERROR';
+    if (err instanceof HeaderFunctionError) code = 'A2A_HEADERS_FAILED';
+    else if (neverConnected(err)) code = 'A2A_NETWORK_NOT_SENT';
     return { code, message: this.host.credentials.redact(String(err?.message ?? err)) };
   }
 
@@ -246,4 +248,19 @@ export class Driver {
       (err) => this.push({ k: 'storeDone', id: e.id, error: { code: 'INTERNAL', message: this.host.credentials.redact(String(err?.message ?? err)) } }),
     );
   }
+}
+
+/** Causes (Node, undici) that say the connection was never made: the request did not leave. */
+const notConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+
+/**
+ * Whether a failed fetch provably never sent its request. Browsers do not say why a fetch
+ * failed: there a send's fate stays unknown (the safe answer).
+ */
+function neverConnected(err) {
+  let e = err;
+  for (let depth = 0; e && depth < 4; depth++, e = e.cause) {
+    if (notConnected.has(e.code)) return true;
+  }
+  return false;
 }

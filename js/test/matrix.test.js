@@ -249,6 +249,13 @@ const scenarios = [
     wantCode(err, 'A2A_TIMEOUT');
     assert.ok(!err.retryable, 'retryable, but the agent may have received the message');
   } },
+  { name: 'send-dropped-outcome-unknown', async run({ port }) {
+    // The agent got the message, the connection dropped before any answer: the adapter cannot
+    // know what became of it, says so, and does not invite a retry.
+    const { err } = await submit(port, newWork('alice', 'dropsend please'));
+    wantCode(err, 'A2A_OUTCOME_UNKNOWN');
+    assert.ok(!err.retryable, 'retryable, but a retry could start the work twice');
+  } },
   { name: 'stream-refused-with-json-rpc-error', streamingOnly: true, async run({ port, variant }) {
     if (variant.binding !== 'jsonrpc') return; // a JSON-RPC error response is a JSON-RPC binding's
     const { err } = await submit(port, newWork('alice', 'rpcerror please'));

@@ -27,6 +27,8 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //   - stallstream: a streaming send's response goes silent after
 //     stallAfter events (the connection stays open, nothing more is sent)
 //     while the task carries on; stallfirst: silent from the start;
+//   - dropsend: a message send reaches the agent (the task starts), then
+//     its connection drops before a byte of the answer is sent;
 //   - rpcerror: a JSON-RPC streaming send is refused with a plain JSON-RPC
 //     error response (application/json, not a stream), as some servers do;
 //   - nostream: a JSON-RPC streaming send is refused as an unsupported
@@ -94,6 +96,8 @@ func faults(next http.Handler, v Variant) http.Handler {
 			case <-r.Context().Done():
 			case <-timer.C:
 			}
+		case "dropsend":
+			next.ServeHTTP(droppingWriter{w}, r)
 		case "rpcerror":
 			if !stream || v.Binding != bindingJSONRPC {
 				next.ServeHTTP(w, r)
@@ -140,6 +144,20 @@ func (w contextRewriter) Flush() {
 		f.Flush()
 	}
 }
+
+// droppingWriter closes the connection at the first byte of the answer,
+// which it never sends.
+type droppingWriter struct{ http.ResponseWriter }
+
+func (w droppingWriter) Write([]byte) (int, error) {
+	if conn, _, err := http.NewResponseController(w.ResponseWriter).Hijack(); err == nil {
+		_ = conn.Close() // the drop is the point
+	}
+	return 0, errStreamCut
+}
+
+// Flush implements [http.Flusher], which streaming handlers require; nothing is sent.
+func (w droppingWriter) Flush() {}
 
 // How a cuttingWriter stops a response.
 const (

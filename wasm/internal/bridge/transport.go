@@ -198,11 +198,17 @@ func fetchError(e *abi.Error) error {
 	if e.Code == string(adapter.CodeHeadersFailed) {
 		return &credentials.HeaderFuncError{Err: errors.New(e.Message)}
 	}
-	return &netError{msg: e.Message}
+	return &netError{msg: e.Message, notSent: e.Code == abi.FetchNotSent}
 }
 
 // netError is a host-side network failure; as a net.Error the adapter types it A2A_NETWORK_ERROR.
-type netError struct{ msg string }
+type netError struct {
+	msg     string
+	notSent bool
+}
+
+// RequestNotSent reports whether the host knows the request never left it.
+func (e *netError) RequestNotSent() bool { return e.notSent }
 
 func (e *netError) Error() string   { return e.msg }
 func (e *netError) Timeout() bool   { return false }
