@@ -5,17 +5,20 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
 	"unicode/utf8"
 )
 
 // a2a-go reports a non-2xx JSON-RPC response only as text, so the adapter notes the status and the
 // start of the body itself, per call, to give callers a typed A2A_HTTP_ERROR with Status.
 type httpFailure struct {
-	mu      sync.Mutex
-	status  int
-	summary string
+	mu         sync.Mutex
+	status     int
+	summary    string
+	retryAfter time.Duration // the answer's Retry-After, if any
 }
 
 type failureKey struct{}
@@ -29,6 +32,13 @@ func (f *httpFailure) get() (int, string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.status, f.summary
+}
+
+// wait is how long the agent asked the client to wait before trying again (0: it did not).
+func (f *httpFailure) wait() time.Duration {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.retryAfter
 }
 
 // statusRecorder wraps the transport that a2a-go uses.
@@ -62,8 +72,30 @@ func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}{io.MultiReader(bytes.NewReader(head), resp.Body), resp.Body}
 	f.mu.Lock()
 	f.status, f.summary = resp.StatusCode, summarize(head)
+	f.retryAfter = retryAfter(resp.Header)
 	f.mu.Unlock()
 	return resp, nil
+}
+
+// retryAfter reads a Retry-After header: delay-seconds, or an HTTP date measured against the
+// answer's own Date (so that neither clock's skew matters). 0 when absent or unreadable.
+func retryAfter(h http.Header) time.Duration {
+	v := strings.TrimSpace(h.Get("Retry-After"))
+	if v == "" {
+		return 0
+	}
+	if secs, err := strconv.Atoi(v); err == nil {
+		return max(time.Duration(secs)*time.Second, 0)
+	}
+	at, err := http.ParseTime(v)
+	if err != nil {
+		return 0
+	}
+	sent, err := http.ParseTime(h.Get("Date"))
+	if err != nil {
+		return 0
+	}
+	return max(at.Sub(sent), 0)
 }
 
 // summarize keeps printable text of a body prefix on one line.

@@ -22,6 +22,8 @@ const (
 	DefaultStreamIdleTimeout = 60 * time.Second
 	// maxRecoveryBackoff caps the doubling backoff between recovery attempts.
 	maxRecoveryBackoff = 4 * time.Second
+	// maxRetryAfter caps how long an agent's Retry-After can make a Work wait before a retry.
+	maxRetryAfter = time.Minute
 	// closeGrace bounds the best-effort remote cancels that Close sends.
 	closeGrace = 5 * time.Second
 )

@@ -3,6 +3,7 @@ package adapter
 import (
 	"iter"
 	"math/rand/v2"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
@@ -32,12 +33,14 @@ func (r *run) recoverStream(conn *connection) (bool, Outcome, error) {
 	if task == "" {
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's answer names no task to follow")
 	}
+	var last *httpFailure // the previous attempt's, for its Retry-After
 	for attempt := 0; attempt < r.a.s.RecoveryAttempts; attempt++ {
 		r.reconnecting()
-		if err := r.backoff(attempt); err != nil {
+		if err := r.backoff(attempt, last); err != nil {
 			return false, Outcome{}, err
 		}
 		ctx, rec := withFailureRecorder(r.ctx)
+		last = rec
 		ctx, idle := watchIdle(ctx, r.a.s.Clock, r.a.s.StreamIdleTimeout, r.a.s.StreamIdleTimeout)
 		events, next, out, err := r.follow(conn.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task}), idle)
 		wentIdle := idle.stop()
@@ -69,17 +72,24 @@ func transient(e *Error) bool {
 
 // backoff waits before recovery attempt n: nothing before the first, then RecoveryBackoff
 // doubling up to maxRecoveryBackoff, each wait between half and all of that (jitter spreads the
-// clients of one agent that broke them all at once).
-func (r *run) backoff(n int) error {
-	if n == 0 {
+// clients of one agent that broke them all at once), and never less than the agent asked for
+// with Retry-After (up to maxRetryAfter).
+func (r *run) backoff(n int, rec *httpFailure) error {
+	var d time.Duration
+	if n > 0 {
+		d = r.a.s.RecoveryBackoff
+		for i := 1; i < n && d < maxRecoveryBackoff; i++ {
+			d *= 2
+		}
+		d = min(d, maxRecoveryBackoff)
+		d = d/2 + rand.N(d/2+1)
+	}
+	if rec != nil {
+		d = max(d, min(rec.wait(), maxRetryAfter))
+	}
+	if d == 0 {
 		return nil
 	}
-	d := r.a.s.RecoveryBackoff
-	for i := 1; i < n && d < maxRecoveryBackoff; i++ {
-		d *= 2
-	}
-	d = min(d, maxRecoveryBackoff)
-	d = d/2 + rand.N(d/2+1)
 	if err := sleep(r.ctx, r.a.s.Clock, d); err != nil {
 		return r.a.ctxError(r.ctx)
 	}

@@ -3,6 +3,7 @@ package adapter
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
@@ -29,13 +30,7 @@ func (r *run) execute() (Outcome, error) {
 	r.activity(StateSubmitted, "")
 	msg := outgoingMessage(r.parts, contextID)
 	for {
-		var done bool
-		var out Outcome
-		if conn.card.Capabilities.Streaming {
-			done, out, err = r.streamTurn(conn, msg)
-		} else {
-			done, out, err = r.pollTurn(conn, msg)
-		}
+		done, out, err := r.turn(conn, msg)
 		if err != nil || done {
 			return out, err
 		}
@@ -43,6 +38,36 @@ func (r *run) execute() (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
+}
+
+// turn sends msg and follows the task until it ends or asks for input. A send the agent refused
+// because it was still releasing the task's previous turn (a2a-go answers an immediate answer to
+// an input request so) provably did not run: it is sent again, up to RecoveryAttempts times.
+func (r *run) turn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
+	for attempt := 0; ; attempt++ {
+		var done bool
+		var out Outcome
+		var err error
+		if conn.card.Capabilities.Streaming {
+			done, out, err = r.streamTurn(conn, msg)
+		} else {
+			done, out, err = r.pollTurn(conn, msg)
+		}
+		if !turnStillReleasing(err) || attempt >= r.a.s.RecoveryAttempts {
+			return done, out, err
+		}
+		if err := r.backoff(attempt+1, nil); err != nil {
+			return false, Outcome{}, err
+		}
+	}
+}
+
+// turnStillReleasing reports whether err is the agent's refusal of a message because the task's
+// previous execution was still running: a2a-go's "task execution is already in progress", which it
+// sends as an internal error before executing anything.
+func turnStillReleasing(err error) bool {
+	var e *Error
+	return errors.As(err, &e) && e.Code == CodeProtocolError && strings.Contains(e.Message, "task execution is already in progress")
 }
 
 // streamTurn consumes one SendStreamingMessage. A stream that breaks or ends before the task does
@@ -106,22 +131,24 @@ func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error
 
 // poll follows the remote task every PollInterval until it ends or asks for input. A failed
 // GetTask that may succeed again (the connection, a 5xx, 429) is retried up to RecoveryAttempts
-// times in a row.
+// times in a row, after the agent's Retry-After if it gave one.
 func (r *run) poll(conn *connection) (bool, Outcome, error) {
 	task := r.remoteTaskID()
 	if task == "" {
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's answer names no task to follow")
 	}
 	failures := 0
+	var last *httpFailure // the previous poll's, for its Retry-After
 	for {
 		if failures == 0 {
 			if err := sleep(r.ctx, r.a.s.Clock, r.a.s.PollInterval); err != nil {
 				return false, Outcome{}, r.a.ctxError(r.ctx)
 			}
-		} else if err := r.backoff(failures); err != nil {
+		} else if err := r.backoff(failures, last); err != nil {
 			return false, Outcome{}, err
 		}
 		ctx, rec := withFailureRecorder(r.ctx)
+		last = rec
 		snapshot, err := conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
 		if err != nil {
 			e := r.a.requestError(ctx, CodeProtocolError, "polling the task failed", err, rec)

@@ -323,6 +323,22 @@ var scenarios = []scenario{
 			t.Errorf("error = %+v: retryable, but the agent may have received the message", ae)
 		}
 	}},
+	{name: "answer-refused-while-releasing-is-sent-again", run: func(t *testing.T, e env) {
+		// The agent refuses the answer once ("task execution is already in progress", before
+		// executing anything): the adapter sends it again and the Work completes.
+		w := newWork("alice", "input needed")
+		rec := newRecorder()
+		done := submitAsync(e.ctx, e.port, w, rec)
+		ev, _ := rec.waitFor(e.ctx, t, 0, isType(adapter.EventInputRequested))
+		answer := fmt.Sprintf("busyanswer %s-%d", w.ID, workSeq.Add(1))
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: answer}, w.OwnerID); err != nil {
+			t.Fatal(err)
+		}
+		r := await(e.ctx, t, done)
+		if r.err != nil || !strings.Contains(r.out.Content, "Hello, "+answer+"!") {
+			t.Fatalf("Submit() = %+v, %v; want the greeting for the answer sent again", r.out, r.err)
+		}
+	}},
 	{name: "send-dropped-outcome-unknown", run: func(t *testing.T, e env) {
 		// The agent got the message, the connection dropped before any answer: the adapter cannot
 		// know what became of it, says so, and does not invite a retry.

@@ -1,14 +1,21 @@
 package tests
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
+	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -70,4 +77,95 @@ func closedPortURL(t *testing.T) string {
 	url := "http://" + ln.Addr().String() + "/a2a"
 	_ = ln.Close()
 	return url
+}
+
+// busyOnce answers the first GetTask with 503 and Retry-After: 30, and passes everything else to
+// the real agent; it counts the GetTasks that reached the agent.
+type busyOnce struct {
+	mu      sync.Mutex
+	refused bool
+	passed  int
+}
+
+func (b *busyOnce) RoundTrip(req *http.Request) (*http.Response, error) {
+	if isGetTask(req) {
+		b.mu.Lock()
+		refuse := !b.refused
+		b.refused = true
+		if !refuse {
+			b.passed++
+		}
+		b.mu.Unlock()
+		if refuse {
+			return &http.Response{StatusCode: http.StatusServiceUnavailable, Status: "503 Service Unavailable", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+				Header: http.Header{"Retry-After": {"30"}, "Content-Type": {"text/plain"}}, Body: io.NopCloser(strings.NewReader("busy")), Request: req}, nil
+		}
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+func (b *busyOnce) getTasks() (refused bool, passed int) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.refused, b.passed
+}
+
+// isGetTask recognizes a 1.0 JSON-RPC GetTask by its body, which it leaves readable.
+func isGetTask(req *http.Request) bool {
+	if req.Body == nil || req.Method != http.MethodPost {
+		return false
+	}
+	body, _ := io.ReadAll(req.Body)
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	return bytes.Contains(body, []byte(`"method":"GetTask"`))
+}
+
+// A GetTask answered 503 with Retry-After does not fail a polling Work: the adapter waits what the
+// agent asked (on the adapter's clock, here a fake one) and polls again.
+func TestPollHonoursRetryAfter(t *testing.T) {
+	t.Parallel()
+	v := agent.Variant{Version: "1.0", Binding: "JSONRPC", Streaming: false}
+	for _, impl := range implementations {
+		t.Run(impl.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testContext(t)
+			clock, busy := fakeclock.New(), &busyOnce{}
+			p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, Clock: clock, Transport: busy})
+			rec := newRecorder()
+			done := submitAsync(ctx, p, newWork("alice", "slow 100"), rec)
+			// Once sent, the Work polls after its interval; that first poll is refused.
+			rec.waitFor(ctx, t, 0, func(ev adapter.Event) bool { return ev.State == adapter.StateWorking })
+			if err := clock.WaitTimers(ctx, 1); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(adapter.MinPollInterval)
+			rec.waitFor(ctx, t, 0, func(ev adapter.Event) bool { return ev.Reconnecting })
+			// Now the adapter must wait the agent's 30 s, not its own backoff of under a second.
+			if err := clock.WaitTimers(ctx, 1); err != nil {
+				t.Fatal(err)
+			}
+			clock.Advance(29 * time.Second)
+			if _, passed := busy.getTasks(); passed != 0 {
+				t.Fatalf("polled again %d time(s) within the 30 s Retry-After", passed)
+			}
+			tick := time.NewTicker(20 * time.Millisecond)
+			defer tick.Stop()
+			for {
+				select {
+				case r := <-done:
+					if r.err != nil {
+						t.Fatalf("Submit() = %v, want the task completed after the wait", r.err)
+					}
+					if _, passed := busy.getTasks(); passed == 0 {
+						t.Fatal("the Work completed without polling again")
+					}
+					return
+				case <-tick.C:
+					clock.Advance(time.Second)
+				case <-ctx.Done():
+					t.Fatal(ctx.Err())
+				}
+			}
+		})
+	}
 }

@@ -46,3 +46,31 @@ for (const streaming of [true, false]) {
     }
   });
 }
+
+// A GetTask answered 503 with Retry-After does not fail a polling Work: the adapter waits what the
+// agent asked, then polls again (tests/recovery_test.go checks the same on a fake clock).
+it('a polling Work waits out a 503 Retry-After and completes', async () => {
+  const polls = [];
+  const fetchImpl = async (input, init = {}) => {
+    if (typeof init.body === 'string' ? init.body.includes('"method":"GetTask"') : bodyHas(init.body, '"method":"GetTask"')) {
+      polls.push(performance.now());
+      if (polls.length === 1) return new Response('busy', { status: 503, headers: { 'Retry-After': '1', 'Content-Type': 'text/plain' } });
+    }
+    return fetch(input, init);
+  };
+  const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-poll'], pollIntervalMs: 10, fetchImpl });
+  try {
+    const { err } = await settled(port.submit(newWork('alice', 'slow 100')), 20_000);
+    assert.ifError(err);
+    assert.ok(polls.length >= 2, `${polls.length} polls`);
+    assert.ok(polls[1] - polls[0] >= 900, `polled again ${Math.round(polls[1] - polls[0])} ms after a Retry-After of 1 s`);
+  } finally {
+    await port.close();
+  }
+});
+
+function bodyHas(body, text) {
+  if (!body) return false;
+  const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  return new TextDecoder().decode(bytes).includes(text);
+}

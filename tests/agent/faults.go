@@ -29,6 +29,9 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //     while the task carries on; stallfirst: silent from the start;
 //   - dropsend: a message send reaches the agent (the task starts), then
 //     its connection drops before a byte of the answer is sent;
+//   - busyanswer: the first JSON-RPC message with this text (an answer to
+//     an input request) is refused as a2a-go refuses a message for a task
+//     whose previous turn it is still releasing; the next goes through;
 //   - rpcerror: a JSON-RPC streaming send is refused with a plain JSON-RPC
 //     error response (application/json, not a stream), as some servers do;
 //   - nostream: a JSON-RPC streaming send is refused as an unsupported
@@ -96,6 +99,13 @@ func faults(next http.Handler, v Variant) http.Handler {
 			case <-r.Context().Done():
 			case <-timer.C:
 			}
+		case "busyanswer":
+			if _, seen := refusedOnce.LoadOrStore(c.instruction, true); seen || v.Binding != bindingJSONRPC {
+				next.ServeHTTP(w, r)
+				return
+			}
+			w.Header().Set("Content-Type", "application/json")
+			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"task execution is already in progress"}}`)
 		case "dropsend":
 			next.ServeHTTP(droppingWriter{w}, r)
 		case "rpcerror":
@@ -119,6 +129,9 @@ func faults(next http.Handler, v Variant) http.Handler {
 		}
 	})
 }
+
+// refusedOnce holds the busyanswer messages already refused once.
+var refusedOnce sync.Map
 
 // contextIDValue matches a contextId member of a JSON response body.
 var contextIDValue = regexp.MustCompile(`"contextId"\s*:\s*"([^"]*)"`)
