@@ -58,7 +58,7 @@ func New(opts Options) (*Adapter, error) {
 		s:     s,
 		creds: creds,
 		// No Client.Timeout: it would cut long streams; time is bounded through the Clock instead.
-		http:      &http.Client{Transport: traceHeader{base: statusRecorder{base: creds}}},
+		http:      &http.Client{Transport: traceHeader{base: statusRecorder{base: creds, maxResponse: s.MaxResponseBytes}}},
 		cont:      &continuity{store: s.store, discovering: map[string]chan struct{}{}},
 		runs:      map[string]*run{},
 		listeners: map[int]func(Event){},

@@ -16,9 +16,6 @@ import (
 	"github.com/a2aport/a2aport/internal/rpcstream"
 )
 
-// maxCardSize bounds the Agent Card body: a card is a few KB, anything huge is not a card.
-const maxCardSize = 1 << 20
-
 var errInvalidJSON = errors.New("body is not valid JSON")
 
 // fetchCard GETs the Agent Card URL through the adapter's transport (credentials included).
@@ -34,7 +31,8 @@ func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, erro
 		return nil, nil, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
 	}
 	defer func() { _ = resp.Body.Close() }() // the body is fully read or abandoned; nothing to report
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxCardSize+1))
+	limit := a.s.MaxCardBytes
+	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
 	if err != nil {
 		return nil, nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
 	}
@@ -44,8 +42,8 @@ func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, erro
 		e.Retryable = retryableStatus(resp.StatusCode)
 		return nil, nil, e
 	}
-	if len(body) > maxCardSize {
-		return nil, nil, newError(CodeDiscoveryFailed, "Agent Card is larger than %d bytes", maxCardSize)
+	if len(body) > limit {
+		return nil, nil, newError(CodeResponseTooLarge, "the Agent Card is larger than %d bytes", limit)
 	}
 	parse := parseCurrentCard
 	if a.s.legacy {

@@ -54,6 +54,12 @@ func (a *Adapter) requestError(ctx context.Context, fallback Code, what string, 
 	if errors.As(err, &typed) {
 		return typed
 	}
+	if over := rec.limit(); over != nil {
+		err = errors.Join(over, err) // the read error a decoder reported, whether or not it wrapped it
+	}
+	if e := tooLarge(err); e != nil {
+		return e
+	}
 	var headerErr *credentials.HeaderFuncError
 	if errors.As(err, &headerErr) {
 		return a.wrap(CodeHeadersFailed, what+": HeaderFunc failed", headerErr.Err)

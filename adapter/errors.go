@@ -43,7 +43,10 @@ const (
 	// before anything said what became of it. The message is never sent again by the adapter;
 	// not retryable, since a retry could start the work twice.
 	CodeOutcomeUnknown Code = "A2A_OUTCOME_UNKNOWN"
-	CodeInternal       Code = "INTERNAL"
+	// CodeResponseTooLarge: the Agent Card, an answer, one event of a stream or one artifact
+	// passed its size limit (Options.MaxCardBytes, MaxResponseBytes, MaxArtifactBytes).
+	CodeResponseTooLarge Code = "A2A_RESPONSE_TOO_LARGE"
+	CodeInternal         Code = "INTERNAL"
 )
 
 // Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
@@ -108,6 +111,7 @@ var (
 	ErrAuthorizationUnsupported = sentinel(CodeAuthorizationUnsupported)
 	ErrModuleTrapped            = sentinel(CodeModuleTrapped)
 	ErrOutcomeUnknown           = sentinel(CodeOutcomeUnknown)
+	ErrResponseTooLarge         = sentinel(CodeResponseTooLarge)
 	ErrInternal                 = sentinel(CodeInternal)
 )
 

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"io"
+	"mime"
 	"net/http"
 	"strconv"
 	"strings"
@@ -19,6 +20,7 @@ type httpFailure struct {
 	status     int
 	summary    string
 	retryAfter time.Duration // the answer's Retry-After, if any
+	overLimit  error         // a size limit the answer passed (limits.go)
 }
 
 type failureKey struct{}
@@ -34,6 +36,27 @@ func (f *httpFailure) get() (int, string) {
 	return f.status, f.summary
 }
 
+// tooLarge records that the answer passed a size limit. A nil recorder (a request outside the
+// adapter's own calls) records nothing.
+func (f *httpFailure) tooLarge(err error) {
+	if f == nil {
+		return
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.overLimit = err
+}
+
+// limit returns the size limit the answer passed, if any.
+func (f *httpFailure) limit() error {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.overLimit
+}
+
 // wait is how long the agent asked the client to wait before trying again (0: it did not).
 func (f *httpFailure) wait() time.Duration {
 	f.mu.Lock()
@@ -41,8 +64,12 @@ func (f *httpFailure) wait() time.Duration {
 	return f.retryAfter
 }
 
-// statusRecorder wraps the transport that a2a-go uses.
-type statusRecorder struct{ base http.RoundTripper }
+// statusRecorder wraps the transport that a2a-go uses. It also bounds what a2a-go reads of a
+// success: one answer, or one event of a stream, up to maxResponse bytes.
+type statusRecorder struct {
+	base        http.RoundTripper
+	maxResponse int
+}
 
 const bodySummaryLen = 200
 
@@ -53,13 +80,19 @@ func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 		// REST client (200 and 204 only) would take for an error. It is a success.
 		resp.StatusCode, resp.Status = http.StatusOK, "200 OK"
 	}
-	if err != nil || resp.StatusCode < 300 {
-		if err == nil {
-			resp = asEventStream(req, resp)
-		}
-		return resp, err
+	if err != nil {
+		return nil, err
 	}
 	f, _ := req.Context().Value(failureKey{}).(*httpFailure)
+	if resp.StatusCode < 300 {
+		resp = asEventStream(req, resp, s.maxResponse)
+		if media, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); media == "text/event-stream" {
+			resp.Body = capEvents(resp.Body, s.maxResponse, f)
+		} else {
+			resp.Body = capBody(resp.Body, s.maxResponse, f)
+		}
+		return resp, nil
+	}
 	if f == nil {
 		return resp, nil
 	}

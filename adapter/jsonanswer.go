@@ -2,32 +2,27 @@ package adapter
 
 import (
 	"bytes"
-	"fmt"
 	"io"
 	"mime"
 	"net/http"
 	"strings"
 )
 
-// maxJSONAnswer bounds the body of a JSON answer to a streaming request that is re-read as an
-// event (a2a-go's limit for one SSE line).
-const maxJSONAnswer = 10 << 20
-
 // asEventStream presents a plain JSON answer to a request for a stream (a server that refuses a
 // streaming call with a JSON-RPC error response instead of an SSE stream) as a stream of that one
 // event, so that a2a-go's stream readers, 1.0 and 0.3 alike, decode it and return the agent's own
 // error instead of finding no event and losing it. Other responses are returned as they are.
-func asEventStream(req *http.Request, resp *http.Response) *http.Response {
+func asEventStream(req *http.Request, resp *http.Response, limit int) *http.Response {
 	if resp.StatusCode != http.StatusOK || !strings.Contains(req.Header.Get("Accept"), "text/event-stream") {
 		return resp
 	}
 	if media, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); media != "application/json" {
 		return resp
 	}
-	body, err := io.ReadAll(io.LimitReader(resp.Body, maxJSONAnswer+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
 	_ = resp.Body.Close() // read whole, or failed: either way done with
-	if err == nil && len(body) > maxJSONAnswer {
-		err = fmt.Errorf("a JSON answer to a streaming request of more than %d bytes", maxJSONAnswer)
+	if err == nil && len(body) > limit {
+		err = &tooLargeError{what: "answer", limit: limit}
 	}
 	if err != nil {
 		resp.Body = io.NopCloser(errReader{err})

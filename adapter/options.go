@@ -20,6 +20,12 @@ const (
 	// DefaultStreamIdleTimeout is how long a stream that has started may stay silent before the
 	// adapter recovers it (resubscribes): proxies commonly drop idle connections after 60–100 s.
 	DefaultStreamIdleTimeout = 60 * time.Second
+	// Default size limits of what the agent sends.
+	DefaultMaxCardBytes     = 1 << 20
+	DefaultMaxResponseBytes = 16 << 20
+	DefaultMaxArtifactBytes = 256 << 20
+	// maxSSEEvent is a2a-go's own limit for one line of a stream, which no option can raise.
+	maxSSEEvent = 10 << 20
 	// maxRecoveryBackoff caps the doubling backoff between recovery attempts.
 	maxRecoveryBackoff = 4 * time.Second
 	// maxRetryAfter caps how long an agent's Retry-After can make a Work wait before a retry.
@@ -85,6 +91,13 @@ type Options struct {
 	// long before it answers). On expiry the Work fails with A2A_TIMEOUT, not retryable: whether
 	// the agent received the message is not known.
 	FirstEventTimeout time.Duration
+	// MaxCardBytes bounds the Agent Card (default 1 MiB), MaxResponseBytes one answer that is not a
+	// stream and one event of a stream (default 16 MiB; an event is also bounded by a2a-go's own
+	// 10 MiB per line), MaxArtifactBytes one artifact as its chunks merge (default 256 MiB). Past a
+	// limit the request or Work fails with A2A_RESPONSE_TOO_LARGE, and nothing more is read.
+	MaxCardBytes     int
+	MaxResponseBytes int
+	MaxArtifactBytes int
 	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
 	ReuseContext bool
 	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
@@ -140,6 +153,19 @@ func (o Options) validate() (*settings, error) {
 		s.StreamIdleTimeout = DefaultStreamIdleTimeout
 	case o.StreamIdleTimeout < 0:
 		s.StreamIdleTimeout = 0
+	}
+	for _, limit := range []struct {
+		name string
+		v    *int
+		def  int
+	}{{"MaxCardBytes", &s.MaxCardBytes, DefaultMaxCardBytes}, {"MaxResponseBytes", &s.MaxResponseBytes, DefaultMaxResponseBytes},
+		{"MaxArtifactBytes", &s.MaxArtifactBytes, DefaultMaxArtifactBytes}} {
+		switch {
+		case *limit.v == 0:
+			*limit.v = limit.def
+		case *limit.v < 0:
+			return nil, newError(CodeInvalidOptions, "%s must not be negative", limit.name)
+		}
 	}
 	if o.FirstEventTimeout < 0 {
 		return nil, newError(CodeInvalidOptions, "FirstEventTimeout must not be negative")

@@ -28,6 +28,7 @@ type trackedArtifact struct {
 	parts growing.List[Part]
 	text  growing.Text   // the last part's text while streamed text extends it
 	delta *ArtifactDelta // what was appended since the last event; nil: show the artifact whole
+	size  int            // bytes of text and raw content, for MaxArtifactBytes
 }
 
 func newOutcomeBuilder() *outcomeBuilder {
@@ -101,6 +102,7 @@ func (b *outcomeBuilder) replace(t *trackedArtifact, parts []Part) *trackedArtif
 		return nil
 	}
 	t.parts.Reset(joined.parts.Items())
+	t.size = joined.size
 	t.delta = nil
 	t.version++
 	return t
@@ -109,6 +111,7 @@ func (b *outcomeBuilder) replace(t *trackedArtifact, parts []Part) *trackedArtif
 // append adds p, joining it to a trailing part of the same kind and type so that streamed text
 // arrives as one text part, and records it in the pending delta.
 func (t *trackedArtifact) append(p Part) {
+	t.size += len(p.Text) + len(p.Raw)
 	last := t.parts.Last()
 	if last == nil || !joins(*last, p) {
 		t.parts.Push(p)

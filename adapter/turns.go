@@ -199,6 +199,9 @@ func (r *run) apply(ev a2a.Event) (turnNext, Outcome, error) {
 	switch e := ev.(type) {
 	case *a2a.Task:
 		for _, art := range r.out.snapshot(e) {
+			if err := r.checkSize(art); err != nil {
+				return turnDone, Outcome{}, err
+			}
 			r.emitArtifact(art)
 		}
 		return r.status(e.Status)
@@ -206,6 +209,9 @@ func (r *run) apply(ev a2a.Event) (turnNext, Outcome, error) {
 		return r.status(e.Status)
 	case *a2a.TaskArtifactUpdateEvent:
 		if art := r.out.chunk(e); art != nil {
+			if err := r.checkSize(art); err != nil {
+				return turnDone, Outcome{}, err
+			}
 			r.emitArtifact(art)
 		}
 		return turnContinue, Outcome{}, nil

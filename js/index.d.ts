@@ -215,6 +215,12 @@ export interface AdapterOptions {
    * retryable (whether the agent received the message is not known). Default 0 = none.
    */
   firstEventTimeoutMs?: number;
+  /** Size limits of what the agent sends; past one, A2A_RESPONSE_TOO_LARGE and nothing more is read. The Agent Card: default 1 MiB. */
+  maxCardBytes?: number;
+  /** One answer that is not a stream, and one event of a stream (also bounded by a2a-go's 10 MiB per line). Default 16 MiB. */
+  maxResponseBytes?: number;
+  /** One artifact as its chunks merge. Default 256 MiB. */
+  maxArtifactBytes?: number;
   /**
    * A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
    * module either way and loads the full module only when the Agent Card needs 0.3.

@@ -339,6 +339,19 @@ var scenarios = []scenario{
 			t.Fatalf("Submit() = %+v, %v; want the greeting for the answer sent again", r.out, r.err)
 		}
 	}},
+	{name: "answer-over-the-response-limit", options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.MaxResponseBytes = 64 << 10
+	}, run: func(t *testing.T, e env) {
+		// One event (streaming) or one GetTask answer (polling) of 100 kB, past a 64 KiB limit.
+		_, _, err := e.submit(t, newWork("alice", "big 100000"))
+		wantCode(t, err, adapter.ErrResponseTooLarge)
+	}},
+	{name: "artifact-over-its-limit", options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.MaxArtifactBytes = 4096
+	}, run: func(t *testing.T, e env) {
+		_, _, err := e.submit(t, newWork("alice", "big 5000"))
+		wantCode(t, err, adapter.ErrResponseTooLarge)
+	}},
 	{name: "send-dropped-outcome-unknown", run: func(t *testing.T, e env) {
 		// The agent got the message, the connection dropped before any answer: the adapter cannot
 		// know what became of it, says so, and does not invite a retry.

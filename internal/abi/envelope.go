@@ -138,6 +138,9 @@ type Init struct {
 	RecoveryBackoffMs   int64               `json:"recoveryBackoffMs,omitempty"`
 	StreamIdleMs        int64               `json:"streamIdleTimeoutMs,omitempty"`
 	FirstEventMs        int64               `json:"firstEventTimeoutMs,omitempty"`
+	MaxCardBytes        int                 `json:"maxCardBytes,omitempty"`
+	MaxResponseBytes    int                 `json:"maxResponseBytes,omitempty"`
+	MaxArtifactBytes    int                 `json:"maxArtifactBytes,omitempty"`
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool   `json:"hostContextStore,omitempty"`

@@ -2431,6 +2431,24 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 			} else {
 				out.FirstEventMs = int64(in.Int64())
 			}
+		case "maxCardBytes":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.MaxCardBytes = int(in.Int())
+			}
+		case "maxResponseBytes":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.MaxResponseBytes = int(in.Int())
+			}
+		case "maxArtifactBytes":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.MaxArtifactBytes = int(in.Int())
+			}
 		case "reuseContext":
 			if in.IsNull() {
 				in.Skip()
@@ -2616,6 +2634,36 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Int64(int64(in.FirstEventMs))
+	}
+	if in.MaxCardBytes != 0 {
+		const prefix string = ",\"maxCardBytes\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int(int(in.MaxCardBytes))
+	}
+	if in.MaxResponseBytes != 0 {
+		const prefix string = ",\"maxResponseBytes\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int(int(in.MaxResponseBytes))
+	}
+	if in.MaxArtifactBytes != 0 {
+		const prefix string = ",\"maxArtifactBytes\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int(int(in.MaxArtifactBytes))
 	}
 	if in.ReuseContext {
 		const prefix string = ",\"reuseContext\":"

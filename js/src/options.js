@@ -56,6 +56,10 @@ export function validateOptions(options) {
   number('recoveryBackoffMs', 1, 250);
   number('streamIdleTimeoutMs', 0, 60000);
   number('firstEventTimeoutMs', 0, 0);
+  for (const [name, dflt] of [['maxCardBytes', 1 << 20], ['maxResponseBytes', 16 << 20], ['maxArtifactBytes', 256 << 20]]) {
+    number(name, 1, dflt);
+    if (!Number.isInteger(o[name])) fail(name, 'must be a whole number >= 1');
+  }
   for (const name of ['legacyCompat', 'reuseContext']) {
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(name, 'must be a boolean');
   }

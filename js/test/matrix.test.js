@@ -249,6 +249,15 @@ const scenarios = [
     wantCode(err, 'A2A_TIMEOUT');
     assert.ok(!err.retryable, 'retryable, but the agent may have received the message');
   } },
+  { name: 'answer-over-the-response-limit', options: { maxResponseBytes: 64 << 10 }, async run({ port }) {
+    // One event (streaming) or one GetTask answer (polling) of 100 kB, past a 64 KiB limit.
+    const { err } = await submit(port, newWork('alice', 'big 100000'));
+    wantCode(err, 'A2A_RESPONSE_TOO_LARGE');
+  } },
+  { name: 'artifact-over-its-limit', options: { maxArtifactBytes: 4096 }, async run({ port }) {
+    const { err } = await submit(port, newWork('alice', 'big 5000'));
+    wantCode(err, 'A2A_RESPONSE_TOO_LARGE');
+  } },
   { name: 'send-dropped-outcome-unknown', async run({ port }) {
     // The agent got the message, the connection dropped before any answer: the adapter cannot
     // know what became of it, says so, and does not invite a retry.

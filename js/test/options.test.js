@@ -233,6 +233,9 @@ test('invalid options throw a TypeError naming the option', () => {
   for (const recoveryBackoffMs of [0, -5, Number.NaN]) throwsNaming({ agentCardUrl: card, recoveryBackoffMs }, 'recoveryBackoffMs');
   for (const streamIdleTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, streamIdleTimeoutMs }, 'streamIdleTimeoutMs');
   for (const firstEventTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, firstEventTimeoutMs }, 'firstEventTimeoutMs');
+  for (const name of ['maxCardBytes', 'maxResponseBytes', 'maxArtifactBytes']) {
+    for (const v of [0, -1, 1.5, '100']) throwsNaming({ agentCardUrl: card, [name]: v }, name);
+  }
   for (const fetchImpl of ['fetch', 42, {}]) throwsNaming({ agentCardUrl: card, fetchImpl }, 'fetchImpl');
   for (const headers of ['X-A: b', 42, ['X-A', 'b'], { 'X-A': 1 }, null, true]) throwsNaming({ agentCardUrl: card, headers }, 'headers');
   throwsNaming({ agentCardUrl: card, token: 42 }, 'token');

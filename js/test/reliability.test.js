@@ -1,5 +1,5 @@
-// A broken stream with recovery turned off (recoveryAttempts: 0) fails the Work with the
-// network's code, as natively (tests/recovery_test.go); with recovery on, the matrix shows it heal.
+// Reliability beyond the scenario matrix, as natively (tests/recovery_test.go, tests/limits_test.go):
+// recovery turned off, a refused send, Retry-After, the card size limit.
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
@@ -11,6 +11,8 @@ let agent;
 before(async () => { agent = await startAgent(); });
 after(async () => { await agent?.stop(); });
 
+// With recovery off, a dropped stream fails with the network's code (with it on, the matrix shows
+// it heal).
 for (const variant of variants.filter((v) => v.streaming)) {
   it(`${variant.name}: recoveryAttempts 0 lets a dropped stream fail with A2A_NETWORK_ERROR`, async () => {
     const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant.name], recoveryAttempts: 0 });
@@ -74,3 +76,13 @@ function bodyHas(body, text) {
   const bytes = body instanceof ArrayBuffer ? new Uint8Array(body) : new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   return new TextDecoder().decode(bytes).includes(text);
 }
+
+// A card past maxCardBytes fails start() with A2A_RESPONSE_TOO_LARGE, as natively (tests/limits_test.go).
+it('a card over maxCardBytes is A2A_RESPONSE_TOO_LARGE', async () => {
+  const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], maxCardBytes: 100 });
+  try {
+    await assert.rejects(port.start(), (err) => err.code === 'A2A_RESPONSE_TOO_LARGE');
+  } finally {
+    await port.close();
+  }
+});
