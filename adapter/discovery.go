@@ -77,7 +77,7 @@ func legacyBuildRequired() *Error {
 // selectInterface returns the first interface declared by the card that this build can speak
 // and the pins (ProtocolVersion, ProtocolBinding) allow.
 func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, error) {
-	var offered []string
+	var offered, refused []string
 	for _, iface := range card.SupportedInterfaces {
 		if iface == nil {
 			continue
@@ -91,6 +91,10 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 		}
 		major := semver.Major("v" + versionOrDefault(iface.ProtocolVersion))
 		if pin := a.s.ProtocolVersion; pin != "" && major != semver.Major("v"+pin) {
+			continue
+		}
+		if why := a.refusedInterface(iface.URL); why != "" {
+			refused = append(refused, fmt.Sprintf("%s %s at %s: %s", iface.ProtocolBinding, versionOrDefault(iface.ProtocolVersion), a.redact(iface.URL), why))
 			continue
 		}
 		switch major {
@@ -108,7 +112,11 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 	if len(offered) == 0 {
 		return nil, newError(CodeNoCompatibleTransport, "the Agent Card declares no interface")
 	}
-	return nil, newError(CodeNoCompatibleTransport, "no compatible interface: the Agent Card offers [%s], this client speaks %s", strings.Join(offered, ", "), a.speaks())
+	e := newError(CodeNoCompatibleTransport, "no compatible interface: the Agent Card offers [%s], this client speaks %s", strings.Join(offered, ", "), a.speaks())
+	if len(refused) > 0 {
+		e.Message += "; refused by the origin policy: " + strings.Join(refused, "; ")
+	}
+	return nil, e
 }
 
 // speaks says which interfaces this adapter accepts, pins included.

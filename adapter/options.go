@@ -91,6 +91,10 @@ type Options struct {
 	// long before it answers). On expiry the Work fails with A2A_TIMEOUT, not retryable: whether
 	// the agent received the message is not known.
 	FirstEventTimeout time.Duration
+	// AllowedOrigins are the origins (scheme://host[:port], or "*" for any) besides the card's own
+	// where the card's interfaces may be: an interface elsewhere is refused (and so never gets the
+	// credentials). An https card never leads to a plain-http interface, loopback excepted.
+	AllowedOrigins []string
 	// MaxCardBytes bounds the Agent Card (default 1 MiB), MaxResponseBytes one answer that is not a
 	// stream and one event of a stream (default 16 MiB; an event is also bounded by a2a-go's own
 	// 10 MiB per line), MaxArtifactBytes one artifact as its chunks merge (default 256 MiB). Past a
@@ -197,6 +201,11 @@ func (o Options) validate() (*settings, error) {
 		}
 	default:
 		return nil, newError(CodeInvalidOptions, "ProtocolVersion must be \"1.0\" or \"0.3\", got %q", o.ProtocolVersion)
+	}
+	for _, origin := range o.AllowedOrigins {
+		if !validOrigin(origin) {
+			return nil, newError(CodeInvalidOptions, "AllowedOrigins: %q is not an origin (scheme://host[:port], default port left out, or \"*\")", origin)
+		}
 	}
 	for _, uri := range o.Extensions {
 		if strings.TrimSpace(uri) == "" {

@@ -215,6 +215,12 @@ export interface AdapterOptions {
    * retryable (whether the agent received the message is not known). Default 0 = none.
    */
   firstEventTimeoutMs?: number;
+  /**
+   * Origins ('https://host[:port]', default port left out, or '*' for any) besides the card's own
+   * where its interfaces may be; an interface elsewhere is refused and never gets credentials. An
+   * https card never leads to a plain-http interface (loopback excepted).
+   */
+  allowedOrigins?: string[];
   /** Size limits of what the agent sends; past one, A2A_RESPONSE_TOO_LARGE and nothing more is read. The Agent Card: default 1 MiB. */
   maxCardBytes?: number;
   /** One answer that is not a stream, and one event of a stream (also bounded by a2a-go's 10 MiB per line). Default 16 MiB. */

@@ -3,6 +3,7 @@ package tests
 import (
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,7 +58,8 @@ func TestCardCorpus(t *testing.T) {
 		for _, c := range cardCorpus {
 			t.Run(impl.name+"/"+c.file, func(t *testing.T) {
 				t.Parallel()
-				p := newPort(t, impl, adapter.Options{AgentCardURL: corpus.URL + "/" + c.file})
+				// The corpus is served from another origin than the test agent behind its interface.
+				p := newPort(t, impl, adapter.Options{AgentCardURL: corpus.URL + "/" + c.file, AllowedOrigins: []string{agentOrigin(t)}})
 				if _, err := p.Start(testContext(t)); err != nil {
 					t.Fatalf("Start() = %v", err)
 				}
@@ -72,4 +74,14 @@ func TestCardCorpus(t *testing.T) {
 			})
 		}
 	}
+}
+
+// agentOrigin is the test agent's origin.
+func agentOrigin(t *testing.T) string {
+	t.Helper()
+	u, err := url.Parse(server.CardURL(agent.Variants()[0]))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.Scheme + "://" + u.Host
 }

@@ -133,12 +133,15 @@ func TestPollHonoursRetryAfter(t *testing.T) {
 			p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, Clock: clock, Transport: busy})
 			rec := newRecorder()
 			done := submitAsync(ctx, p, newWork("alice", "slow 100"), rec)
-			// Once sent, the Work polls after its interval; that first poll is refused.
-			rec.waitFor(ctx, t, 0, func(ev adapter.Event) bool { return ev.State == adapter.StateWorking })
-			if err := clock.WaitTimers(ctx, 1); err != nil {
-				t.Fatal(err)
+			// Once sent, the Work polls after its interval; that first poll is refused. (The send's
+			// answer may show the task submitted or working: wait for the refusal, not a state.)
+			for refused, _ := busy.getTasks(); !refused; refused, _ = busy.getTasks() {
+				if err := clock.WaitTimers(ctx, 1); err != nil {
+					t.Fatal(err)
+				}
+				clock.Advance(adapter.MinPollInterval)
+				time.Sleep(5 * time.Millisecond) // let the poll happen before the clock moves on
 			}
-			clock.Advance(adapter.MinPollInterval)
 			rec.waitFor(ctx, t, 0, func(ev adapter.Event) bool { return ev.Reconnecting })
 			// Now the adapter must wait the agent's 30 s, not its own backoff of under a second.
 			if err := clock.WaitTimers(ctx, 1); err != nil {

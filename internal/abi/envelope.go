@@ -138,6 +138,7 @@ type Init struct {
 	RecoveryBackoffMs   int64               `json:"recoveryBackoffMs,omitempty"`
 	StreamIdleMs        int64               `json:"streamIdleTimeoutMs,omitempty"`
 	FirstEventMs        int64               `json:"firstEventTimeoutMs,omitempty"`
+	AllowedOrigins      []string            `json:"allowedOrigins,omitempty"`
 	MaxCardBytes        int                 `json:"maxCardBytes,omitempty"`
 	MaxResponseBytes    int                 `json:"maxResponseBytes,omitempty"`
 	MaxArtifactBytes    int                 `json:"maxArtifactBytes,omitempty"`

@@ -2431,6 +2431,33 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 			} else {
 				out.FirstEventMs = int64(in.Int64())
 			}
+		case "allowedOrigins":
+			if in.IsNull() {
+				in.Skip()
+				out.AllowedOrigins = nil
+			} else {
+				in.Delim('[')
+				if out.AllowedOrigins == nil {
+					if !in.IsDelim(']') {
+						out.AllowedOrigins = make([]string, 0, 4)
+					} else {
+						out.AllowedOrigins = []string{}
+					}
+				} else {
+					out.AllowedOrigins = (out.AllowedOrigins)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v43 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v43 = string(in.String())
+					}
+					out.AllowedOrigins = append(out.AllowedOrigins, v43)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
 		case "maxCardBytes":
 			if in.IsNull() {
 				in.Skip()
@@ -2507,11 +2534,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v43, v44 := range in.AcceptedOutputModes {
-				if v43 > 0 {
+			for v44, v45 := range in.AcceptedOutputModes {
+				if v44 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v44))
+				out.String(string(v45))
 			}
 			out.RawByte(']')
 		}
@@ -2586,11 +2613,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v45, v46 := range in.Extensions {
-				if v45 > 0 {
+			for v46, v47 := range in.Extensions {
+				if v46 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v46))
+				out.String(string(v47))
 			}
 			out.RawByte(']')
 		}
@@ -2634,6 +2661,25 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Int64(int64(in.FirstEventMs))
+	}
+	if len(in.AllowedOrigins) != 0 {
+		const prefix string = ",\"allowedOrigins\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		{
+			out.RawByte('[')
+			for v48, v49 := range in.AllowedOrigins {
+				if v48 > 0 {
+					out.RawByte(',')
+				}
+				out.String(string(v49))
+			}
+			out.RawByte(']')
+		}
 	}
 	if in.MaxCardBytes != 0 {
 		const prefix string = ",\"maxCardBytes\":"

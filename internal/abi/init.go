@@ -19,7 +19,7 @@ func NewInit(opts adapter.Options) (Init, error) {
 		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
 		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), FirstEventMs: wireMs(opts.FirstEventTimeout),
-		MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
+		AllowedOrigins: opts.AllowedOrigins, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
@@ -52,6 +52,7 @@ func (in *Init) Options() (adapter.Options, error) {
 		RecoveryBackoff:     time.Duration(in.RecoveryBackoffMs) * time.Millisecond,
 		StreamIdleTimeout:   time.Duration(in.StreamIdleMs) * time.Millisecond,
 		FirstEventTimeout:   time.Duration(in.FirstEventMs) * time.Millisecond,
+		AllowedOrigins:      in.AllowedOrigins,
 		MaxCardBytes:        in.MaxCardBytes,
 		MaxResponseBytes:    in.MaxResponseBytes,
 		MaxArtifactBytes:    in.MaxArtifactBytes,

@@ -97,7 +97,7 @@ class Backend {
       pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
       recoveryAttempts: o.recoveryAttempts === 0 ? -1 : o.recoveryAttempts, recoveryBackoffMs: o.recoveryBackoffMs,
       streamIdleTimeoutMs: o.streamIdleTimeoutMs === 0 ? -1 : o.streamIdleTimeoutMs, firstEventTimeoutMs: o.firstEventTimeoutMs,
-      maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes,
+      allowedOrigins: o.allowedOrigins, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
       reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
       label: o.label,

@@ -71,6 +71,10 @@ export function validateOptions(options) {
       (!Array.isArray(o.extensions) || o.extensions.some((u) => typeof u !== 'string' || u.trim() === ''))) {
     fail('extensions', 'must be an array of extension URIs');
   }
+  if (o.allowedOrigins !== undefined &&
+      (!Array.isArray(o.allowedOrigins) || o.allowedOrigins.some((v) => typeof v !== 'string'))) {
+    fail('allowedOrigins', "must be an array of origins ('https://host[:port]') or '*'");
+  }
   oneOf('protocolVersion', ['1.0', '0.3']);
   oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON']);
   if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");

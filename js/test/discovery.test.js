@@ -50,7 +50,8 @@ describe('card corpus', { concurrency: true }, () => {
   after(() => new Promise((resolve) => server.close(resolve)));
 
   for (const [file, version] of corpus) {
-    it(file, () => withPort({ agentCardUrl: `${base}/${file}` }, async (port) => {
+    // The corpus is served from another origin than the test agent behind its interface.
+    it(file, () => withPort({ agentCardUrl: `${base}/${file}`, allowedOrigins: [new URL(agent.cards['v1-jsonrpc-stream']).origin] }, async (port) => {
       const { err } = await startResult(port);
       assert.ifError(err);
       const d = port.describe();

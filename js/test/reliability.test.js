@@ -1,5 +1,5 @@
 // Reliability beyond the scenario matrix, as natively (tests/recovery_test.go, tests/limits_test.go):
-// recovery turned off, a refused send, Retry-After, the card size limit.
+// recovery turned off, a refused send, Retry-After, the card size limit, the origin policy.
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
@@ -84,5 +84,26 @@ it('a card over maxCardBytes is A2A_RESPONSE_TOO_LARGE', async () => {
     await assert.rejects(port.start(), (err) => err.code === 'A2A_RESPONSE_TOO_LARGE');
   } finally {
     await port.close();
+  }
+});
+
+// An interface on another origin than the card (the test agent named through localhost) is
+// refused by default and works once allowedOrigins allows it, as natively (tests/origins_test.go).
+it('the origin policy refuses another origin unless allowed', async () => {
+  const card = agent.special['other-origin'];
+  const other = new URL(card).origin.replace('127.0.0.1', 'localhost');
+  const refused = createA2ABackendAdapter({ agentCardUrl: card });
+  try {
+    await assert.rejects(refused.start(), (err) => err.code === 'A2A_NO_COMPATIBLE_TRANSPORT' && /origin policy/.test(err.message));
+  } finally {
+    await refused.close();
+  }
+  const allowed = createA2ABackendAdapter({ agentCardUrl: card, allowedOrigins: [other] });
+  try {
+    const { out, err } = await settled(allowed.submit(newWork('alice', 'complete elsewhere')), 20_000);
+    assert.ifError(err);
+    assert.match(out.content, /echo: complete elsewhere/);
+  } finally {
+    await allowed.close();
   }
 });

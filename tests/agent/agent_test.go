@@ -829,3 +829,17 @@ func TestStartAtRefusesNonLoopback(t *testing.T) {
 		}
 	}
 }
+
+// SpecialCards names exactly the cards the server serves.
+func TestSpecialCardsAreListed(t *testing.T) {
+	served := specialCards("http://127.0.0.1:1")
+	listed := SpecialCards()
+	if len(listed) != len(served) {
+		t.Fatalf("SpecialCards() = %v, the server serves %d special cards", listed, len(served))
+	}
+	for _, name := range listed {
+		if served[name] == nil {
+			t.Errorf("SpecialCards() lists %q, which the server does not serve", name)
+		}
+	}
+}

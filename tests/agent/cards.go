@@ -25,7 +25,15 @@ const (
 	// CardExtensions is the v1-jsonrpc-stream endpoint behind a card that declares two extensions,
 	// ExtensionOptional and ExtensionRequired (required: true).
 	CardExtensions = "extensions"
+	// CardOtherOrigin is the v1-jsonrpc-stream endpoint named through localhost instead of
+	// 127.0.0.1: the same server on another origin than its card's.
+	CardOtherOrigin = "other-origin"
 )
+
+// SpecialCards returns the names of every special card.
+func SpecialCards() []string {
+	return []string{CardGRPCOnly, CardMixed, CardV03First, CardExtensions, CardOtherOrigin}
+}
 
 // The extensions CardExtensions declares.
 const (
@@ -92,10 +100,12 @@ func specialCards(baseURL string) map[string]http.Handler {
 	v1RPC := endpoint(baseURL, Variant{Version: version10, Binding: bindingJSONRPC, Streaming: true})
 	v1REST := endpoint(baseURL, Variant{Version: version10, Binding: bindingHTTPJSON, Streaming: true})
 	v03RPC := endpoint(baseURL, Variant{Version: version03, Binding: bindingJSONRPC, Streaming: true})
+	elsewhere := endpoint(strings.Replace(baseURL, "127.0.0.1", "localhost", 1), Variant{Version: version10, Binding: bindingJSONRPC, Streaming: true})
 	return map[string]http.Handler{
-		CardGRPCOnly: cardHandler(newCard(true, grpc), version10),
-		CardMixed:    cardHandler(newCard(true, grpc, v1RPC, v1REST), version10),
-		CardV03First: cardHandler(newCard(true, v03RPC, v1RPC), version03),
+		CardOtherOrigin: cardHandler(newCard(true, elsewhere), version10),
+		CardGRPCOnly:    cardHandler(newCard(true, grpc), version10),
+		CardMixed:       cardHandler(newCard(true, grpc, v1RPC, v1REST), version10),
+		CardV03First:    cardHandler(newCard(true, v03RPC, v1RPC), version03),
 		CardExtensions: cardHandler(withExtensions(newCard(true, v1RPC),
 			a2a.AgentExtension{URI: ExtensionOptional, Description: "may be activated"},
 			a2a.AgentExtension{URI: ExtensionRequired, Description: "must be activated", Required: true}), version10),

@@ -73,7 +73,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	for _, v := range agent.Variants() {
 		a.Cards[v.Name()] = srv.CardURL(v)
 	}
-	for _, name := range []string{agent.CardGRPCOnly, agent.CardMixed, agent.CardV03First, agent.CardExtensions} {
+	for _, name := range agent.SpecialCards() {
 		a.Special[name] = srv.SpecialCardURL(name)
 	}
 	if err := json.NewEncoder(stdout).Encode(a); err != nil {

@@ -1,0 +1,72 @@
+package adapter
+
+import (
+	"net"
+	"net/url"
+	"strings"
+)
+
+// originOf returns u's origin as a browser writes it (scheme://host[:port], default ports left
+// out), or "" when u is not an absolute http(s) URL.
+func originOf(u *url.URL) string {
+	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return ""
+	}
+	host, port := strings.ToLower(u.Hostname()), u.Port()
+	if (u.Scheme == "http" && port == "80") || (u.Scheme == "https" && port == "443") {
+		port = ""
+	}
+	if strings.Contains(host, ":") {
+		host = "[" + host + "]"
+	}
+	if port != "" {
+		host += ":" + port
+	}
+	return u.Scheme + "://" + host
+}
+
+// refusedInterface says why the origin policy refuses an interface at rawURL, or "" when it
+// allows it: an interface on the card's own origin or on one of AllowedOrigins ("*": any), never
+// plain http from an https card (loopback excepted). Credentials go wherever the adapter sends
+// requests, so this is also the rule of where they may go. An in-memory card has no origin: the
+// caller chose its interfaces.
+func (a *Adapter) refusedInterface(rawURL string) string {
+	u, err := url.Parse(rawURL)
+	if err != nil || originOf(u) == "" {
+		return "not an absolute http(s) URL"
+	}
+	if a.s.cardURL == nil {
+		return ""
+	}
+	if a.s.cardURL.Scheme == "https" && u.Scheme == "http" && !isLoopback(u.Hostname()) {
+		return "plain http from an https card"
+	}
+	origin := originOf(u)
+	if origin == originOf(a.s.cardURL) {
+		return ""
+	}
+	for _, allowed := range a.s.AllowedOrigins {
+		if allowed == "*" || allowed == origin {
+			return ""
+		}
+	}
+	return "another origin than the card's (allow it with AllowedOrigins)"
+}
+
+func isLoopback(host string) bool {
+	if host == "localhost" {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// validOrigin reports whether s is an origin as AllowedOrigins takes it ("*" or
+// scheme://host[:port] exactly as originOf writes it).
+func validOrigin(s string) bool {
+	if s == "*" {
+		return true
+	}
+	u, err := url.Parse(s)
+	return err == nil && s != "" && u.Path == "" && u.RawQuery == "" && u.User == nil && originOf(u) == s
+}

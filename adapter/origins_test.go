@@ -1,0 +1,41 @@
+package adapter
+
+import "testing"
+
+func TestRefusedInterface(t *testing.T) {
+	for _, c := range []struct {
+		card, iface string
+		allowed     []string
+		refused     bool
+	}{
+		{"https://agent.example/.well-known/agent-card.json", "https://agent.example/a2a", nil, false},
+		{"https://agent.example/.well-known/agent-card.json", "https://AGENT.example:443/a2a", nil, false},
+		{"https://agent.example/.well-known/agent-card.json", "https://api.agent.example/a2a", nil, true},
+		{"https://agent.example/.well-known/agent-card.json", "https://api.agent.example/a2a", []string{"https://api.agent.example"}, false},
+		{"https://agent.example/.well-known/agent-card.json", "https://api.agent.example:8443/a2a", []string{"https://api.agent.example"}, true},
+		{"https://agent.example/.well-known/agent-card.json", "https://anywhere.example/a2a", []string{"*"}, false},
+		{"https://agent.example/.well-known/agent-card.json", "http://agent.example/a2a", []string{"*", "http://agent.example"}, true},
+		{"https://agent.example/.well-known/agent-card.json", "http://127.0.0.1:9000/a2a", []string{"http://127.0.0.1:9000"}, false},
+		{"https://agent.example/.well-known/agent-card.json", "http://localhost:9000/a2a", []string{"http://localhost:9000"}, false},
+		{"http://127.0.0.1:8000/.well-known/agent-card.json", "http://localhost:8000/a2a", nil, true},
+		{"http://127.0.0.1:8000/.well-known/agent-card.json", "ftp://127.0.0.1:8000/a2a", []string{"*"}, true},
+		{"http://127.0.0.1:8000/.well-known/agent-card.json", "/a2a", []string{"*"}, true},
+	} {
+		s, err := Options{AgentCardURL: c.card, AllowedOrigins: c.allowed}.validate()
+		if err != nil {
+			t.Fatal(err)
+		}
+		why := (&Adapter{s: s}).refusedInterface(c.iface)
+		if (why != "") != c.refused {
+			t.Errorf("card %s, interface %s, allowed %v: refused %q, want refused: %v", c.card, c.iface, c.allowed, why, c.refused)
+		}
+	}
+}
+
+func TestAllowedOriginsMustBeOrigins(t *testing.T) {
+	for _, origin := range []string{"https://a.example/", "https://a.example/path", "a.example", "https://a.example:443", "https://user@a.example", ""} {
+		if _, err := (Options{AgentCardURL: "https://a.example/card", AllowedOrigins: []string{origin}}).validate(); CodeOf(err) != CodeInvalidOptions {
+			t.Errorf("AllowedOrigins %q: error %v, want INVALID_OPTIONS", origin, err)
+		}
+	}
+}
