@@ -63,6 +63,7 @@ func New(opts Options) (*Adapter, error) {
 		runs:      map[string]*run{},
 		listeners: map[int]func(Event){},
 	}
+	a.http.CheckRedirect = a.checkRedirect
 	a.closing, a.close = context.WithCancelCause(context.Background())
 	return a, nil
 }

@@ -1,7 +1,10 @@
 package adapter
 
 import (
+	"errors"
+	"fmt"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 )
@@ -69,4 +72,16 @@ func validOrigin(s string) bool {
 	}
 	u, err := url.Parse(s)
 	return err == nil && s != "" && u.Path == "" && u.RawQuery == "" && u.User == nil && originOf(u) == s
+}
+
+// checkRedirect lets the adapter's HTTP client follow a redirect only where the origin policy
+// lets its requests go: credentials are attached below the client, to every request it makes.
+func (a *Adapter) checkRedirect(req *http.Request, via []*http.Request) error {
+	if len(via) >= 10 {
+		return errors.New("stopped after 10 redirects")
+	}
+	if why := a.refusedInterface(req.URL.String()); why != "" {
+		return fmt.Errorf("refused a redirect to %s: %s", originOf(req.URL), why)
+	}
+	return nil
 }

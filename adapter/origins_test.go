@@ -1,6 +1,13 @@
 package adapter
 
-import "testing"
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+)
 
 func TestRefusedInterface(t *testing.T) {
 	for _, c := range []struct {
@@ -37,5 +44,35 @@ func TestAllowedOriginsMustBeOrigins(t *testing.T) {
 		if _, err := (Options{AgentCardURL: "https://a.example/card", AllowedOrigins: []string{origin}}).validate(); CodeOf(err) != CodeInvalidOptions {
 			t.Errorf("AllowedOrigins %q: error %v, want INVALID_OPTIONS", origin, err)
 		}
+	}
+}
+
+// A redirect is followed only where the origin policy lets requests go: credentials go with it.
+func TestRedirectsFollowTheOriginPolicy(t *testing.T) {
+	var hits []string
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		hits = append(hits, r.Header.Get("Authorization"))
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, "{}")
+	}))
+	defer other.Close()
+	home := httptest.NewServer(http.RedirectHandler(other.URL+"/card", http.StatusFound))
+	defer home.Close()
+	for _, allowed := range [][]string{nil, {other.URL}} {
+		hits = nil
+		a, err := New(Options{AgentCardURL: home.URL + "/card", Token: "secret-token", AllowedOrigins: allowed})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.Start(context.Background())
+		switch {
+		case allowed == nil && len(hits) != 0:
+			t.Errorf("a redirect to another origin was followed (Authorization %q)", hits)
+		case allowed == nil && !strings.Contains(err.Error(), "refused a redirect"):
+			t.Errorf("Start() = %v, want the refused redirect named", err)
+		case allowed != nil && len(hits) != 1:
+			t.Errorf("a redirect to an allowed origin was not followed: %d requests", len(hits))
+		}
+		_ = a.Close()
 	}
 }
