@@ -1,7 +1,7 @@
 # a2aport — build and test entry points. `make test` is what CI runs on a fresh clone.
 GO ?= go
 
-.PHONY: test test.go test.js test.browser test.bundler check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
+.PHONY: fuzz test test.go test.js test.browser test.bundler check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
 
 test: check test.go test.js test.browser test.bundler
 
@@ -83,6 +83,17 @@ bench: build.js js/node_modules examples/browser/node_modules
 	cd js && node bench/start.bench.js 5
 	cd js && node --expose-gc bench/memory.bench.js 1000 100 2000
 	cd examples/browser && node bench/ready.bench.js 5
+
+# Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
+# frame reader, card reading, and the projection of A2A events.
+FUZZTIME ?= 30s
+FUZZ_TARGETS = ./internal/rpcstream:FuzzDecodeFast ./internal/abi:FuzzReadFrame ./adapter:FuzzParseCard ./adapter:FuzzApply
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "== $$name ($$pkg, $(FUZZTIME))"; \
+		$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	done
 
 # Runs the test agent standalone on a loopback port and prints its card URLs.
 testagent:

@@ -44,11 +44,16 @@ func (b *outcomeBuilder) chunk(ev *a2a.TaskArtifactUpdateEvent) *trackedArtifact
 	t := b.track(ev.Artifact)
 	parts := convertParts(ev.Artifact.Parts)
 	if ev.Append {
-		if len(parts) == 0 {
-			return nil
-		}
+		changed := false
 		for _, p := range parts {
+			if last := t.parts.Last(); last != nil && joins(*last, p) && p.Text == "" && len(p.Raw) == 0 {
+				continue // an empty continuation changes nothing: no event for it
+			}
 			t.append(p)
+			changed = true
+		}
+		if !changed {
+			return nil
 		}
 		t.version++
 		return t
@@ -60,8 +65,14 @@ func (b *outcomeBuilder) chunk(ev *a2a.TaskArtifactUpdateEvent) *trackedArtifact
 // artifacts it lacks: those may have been streamed before the server stored them.
 func (b *outcomeBuilder) snapshot(task *a2a.Task) []*trackedArtifact {
 	var changed []*trackedArtifact
-	for _, art := range task.Artifacts {
-		if art == nil {
+	last := map[a2a.ArtifactID]int{} // a task that lists an artifact twice means its last entry
+	for i, art := range task.Artifacts {
+		if art != nil {
+			last[art.ID] = i
+		}
+	}
+	for i, art := range task.Artifacts {
+		if art == nil || last[art.ID] != i {
 			continue
 		}
 		if t := b.replace(b.track(art), convertParts(art.Parts)); t != nil {
