@@ -381,6 +381,30 @@ var scenarios = []scenario{
 		_, _, err := e.submit(t, newWork("alice", "emptystream please"))
 		wantCode(t, err, adapter.ErrInvalidResponse)
 	}},
+	{name: "http-refusals", run: func(t *testing.T, e env) {
+		// A send refused before the agent: A2A_HTTP_ERROR with the status; retryable only where a
+		// later try may succeed (429), and never retried by the adapter.
+		for _, c := range []struct {
+			status    int
+			retryable bool
+		}{{401, false}, {403, false}, {404, false}, {429, true}} {
+			_, _, err := e.submit(t, newWork("alice", fmt.Sprintf("status%d please", c.status)))
+			wantCode(t, err, adapter.ErrHTTPError)
+			if ae := (*adapter.Error)(nil); errors.As(err, &ae) && (ae.Status != c.status || ae.Retryable != c.retryable) {
+				t.Errorf("error = %+v, want status %d, retryable %v", ae, c.status, c.retryable)
+			}
+		}
+		out, _, err := e.submit(t, newWork("alice", "complete after refusals"))
+		if err != nil || !strings.Contains(out.Content, "echo: complete after refusals") {
+			t.Errorf("the next Work: %+v, %v", out, err)
+		}
+	}},
+	{name: "answers-that-are-not-a2a", run: func(t *testing.T, e env) {
+		for _, instruction := range []string{"badjson please", "wrongtype please"} {
+			_, _, err := e.submit(t, newWork("alice", instruction))
+			wantCode(t, err, adapter.ErrInvalidResponse)
+		}
+	}},
 	{name: "http-500", run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "status500 please"))
 		wantCode(t, err, adapter.ErrHTTPError)

@@ -280,6 +280,24 @@ const scenarios = [
     const { err } = await submit(port, newWork('alice', 'emptystream please'));
     wantCode(err, 'A2A_INVALID_RESPONSE');
   } },
+  { name: 'http-refusals', async run({ port }) {
+    // A send refused before the agent: A2A_HTTP_ERROR with the status; retryable only where a
+    // later try may succeed (429), and never retried by the adapter.
+    for (const [status, retryable] of [[401, false], [403, false], [404, false], [429, true]]) {
+      const { err } = await submit(port, newWork('alice', `status${status} please`));
+      wantCode(err, 'A2A_HTTP_ERROR');
+      assert.deepEqual({ status: err.status, retryable: err.retryable }, { status, retryable });
+    }
+    const { out, err } = await submit(port, newWork('alice', 'complete after refusals'));
+    assert.ifError(err);
+    assert.match(out.content, /echo: complete after refusals/);
+  } },
+  { name: 'answers-that-are-not-a2a', async run({ port }) {
+    for (const instruction of ['badjson please', 'wrongtype please']) {
+      const { err } = await submit(port, newWork('alice', instruction));
+      wantCode(err, 'A2A_INVALID_RESPONSE');
+    }
+  } },
   { name: 'http-500', async run({ port }) {
     const { err } = await submit(port, newWork('alice', 'status500 please'));
     wantCode(err, 'A2A_HTTP_ERROR');

@@ -1,5 +1,6 @@
 // Reliability beyond the scenario matrix, as natively (tests/recovery_test.go, tests/limits_test.go):
-// recovery turned off, a refused send, Retry-After, the card size limit, the origin policy.
+// recovery turned off, a refused send, Retry-After, the card size limit, the origin policy, and
+// nothing left behind by faults.
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
@@ -107,3 +108,26 @@ it('the origin policy refuses another origin unless allowed', async () => {
     await allowed.close();
   }
 });
+
+// One Work of every fault on one adapter: afterwards no fetch or timer of the module is held, and
+// the next Work succeeds (as natively, tests/faultleaks_test.go).
+for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
+  it(`${variant}: faults leave nothing behind`, async () => {
+    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10,
+      streamIdleTimeoutMs: 200, firstEventTimeoutMs: 300, maxResponseBytes: 64 << 10 });
+    try {
+      for (const instruction of ['breakstream please', 'stallstream please', 'stallfirst please', 'dropsend please',
+        'rpcerror please', 'nostream please', 'status401 please', 'status429 please', 'badjson please', 'wrongtype please',
+        'big 100000', 'cutstream please', 'emptystream please']) {
+        await settled(port.submit(newWork('alice', instruction)), 20_000); // each ends in its own way: the matrix checks how
+      }
+      const { out, err } = await settled(port.submit(newWork('alice', 'complete last')), 20_000);
+      assert.ifError(err);
+      assert.match(out.content, /echo: complete last/);
+      const { fetches, timers, runtimeSleeps } = port[Symbol.for('a2aport.stats')];
+      assert.deepEqual({ fetches, timers, runtimeSleeps }, { fetches: 0, timers: 0, runtimeSleeps: 0 });
+    } finally {
+      await port.close();
+    }
+  });
+}

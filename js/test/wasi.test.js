@@ -27,3 +27,23 @@ for (const name of ['a2aport.wasm', 'a2aport-1.0.wasm']) {
     assert.deepEqual(exports, ['_initialize', 'a2aport_alloc', 'a2aport_call', 'memory']);
   });
 }
+
+// A sleep is a clock subscription with a timeout: the runtime's zero-timeout poll after a GC is
+// not one, and must not be counted as the module blocking on the host.
+test('poll_oneoff counts clock subscriptions with a timeout as sleeps, and only those', () => {
+  const wasi = createWasi();
+  const memory = new WebAssembly.Memory({ initial: 1 });
+  wasi.bind({ exports: { memory } });
+  const v = new DataView(memory.buffer);
+  const poll = (timeoutNs) => {
+    v.setBigUint64(0, 7n, true); // userdata
+    v.setUint8(8, 0); // eventtype clock
+    v.setBigUint64(24, timeoutNs, true);
+    return wasi.imports.wasi_snapshot_preview1.poll_oneoff(0, 1024, 1, 2048);
+  };
+  assert.equal(poll(0n), 0);
+  assert.equal(wasi.state.sleeps, 0, 'a zero-timeout poll counted as a sleep');
+  assert.equal(v.getUint32(2048, true), 1, 'the subscription is answered');
+  poll(1_000_000n);
+  assert.equal(wasi.state.sleeps, 1, 'a 1 ms sleep was not counted');
+});

@@ -27,6 +27,11 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //   - stallstream: a streaming send's response goes silent after
 //     stallAfter events (the connection stays open, nothing more is sent)
 //     while the task carries on; stallfirst: silent from the start;
+//   - status401, status403, status404, status429: a message send is
+//     refused with that status and a text body, as a gateway in front of
+//     the agent would (401 with WWW-Authenticate, 429 with Retry-After);
+//   - badjson: a message send answered 200 with a body that is not JSON;
+//   - wrongtype: a message send answered 200 with an HTML page;
 //   - dropsend: a message send reaches the agent (the task starts), then
 //     its connection drops before a byte of the answer is sent;
 //   - busyanswer: the first JSON-RPC message with this text (an answer to
@@ -55,6 +60,31 @@ func faults(next http.Handler, v Variant) http.Handler {
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusInternalServerError)
 			_, _ = io.WriteString(w, "agent exploded")
+		case "status401", "status403", "status404", "status429":
+			// A gateway's refusal before the agent: text, with the headers such answers carry.
+			code := map[string]int{"status401": http.StatusUnauthorized, "status403": http.StatusForbidden,
+				"status404": http.StatusNotFound, "status429": http.StatusTooManyRequests}[c.scenario()]
+			if code == http.StatusUnauthorized {
+				w.Header().Set("WWW-Authenticate", `Bearer realm="agent"`)
+			}
+			if code == http.StatusTooManyRequests {
+				w.Header().Set("Retry-After", "3")
+			}
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(code)
+			_, _ = io.WriteString(w, http.StatusText(code))
+		case "badjson":
+			// A success whose body is not JSON, in the type the binding expects.
+			if stream {
+				w.Header().Set("Content-Type", "text/event-stream")
+				_, _ = io.WriteString(w, "data: {not json\n\n")
+			} else {
+				w.Header().Set("Content-Type", "application/json")
+				_, _ = io.WriteString(w, "{not json")
+			}
+		case "wrongtype":
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = io.WriteString(w, "<html><body>Welcome to the portal</body></html>")
 		case "emptystream":
 			if !stream {
 				next.ServeHTTP(w, r)
