@@ -1,7 +1,7 @@
 # a2aport — build and test entry points. `make test` is what CI runs on a fresh clone.
 GO ?= go
 
-.PHONY: fuzz test test.go test.js test.browser test.bundler check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
+.PHONY: fuzz soak test test.go test.js test.browser test.bundler check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
 
 test: check test.go test.js test.browser test.bundler
 
@@ -94,6 +94,14 @@ fuzz:
 		echo "== $$name ($$pkg, $(FUZZTIME))"; \
 		$(GO) test -run '^$$' -fuzz "^$$name$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	done
+
+# Many Works with random faults through the module under wazero and natively (Go), and in Node:
+# prints lost outcomes, wrong outcomes, repeated events (all must be 0) and memory and live counts.
+SOAK_SEQUENTIAL ?= 2000
+SOAK_CONCURRENT ?= 200
+soak: build.js js/node_modules
+	$(GO) test -run '^$$' -bench Soak -benchtime 1x -timeout 60m ./bench/ -soak.sequential $(SOAK_SEQUENTIAL) -soak.concurrent $(SOAK_CONCURRENT)
+	cd js && node --expose-gc bench/soak.bench.js $(SOAK_SEQUENTIAL) $(SOAK_CONCURRENT)
 
 # Runs the test agent standalone on a loopback port and prints its card URLs.
 testagent:
