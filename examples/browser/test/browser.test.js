@@ -95,8 +95,23 @@ async function openPage() {
   return page;
 }
 
-/** Connects to the demo agent through a preset button ('1.0 JSON-RPC' by default). */
+/** The connection status once the page's connect settled. */
+async function connectionSettled(page) {
+  await page.locator('#connection-status[data-kind="ok"], #connection-status[data-kind="error"]').waitFor({ state: 'attached', timeout: TIMEOUT });
+  return page.locator('#connection-status').textContent();
+}
+
+/**
+ * Connects to the demo agent through a preset button; with no preset and no settings, the
+ * connection the page made to its own agent on load (1.0 JSON-RPC) is the one.
+ */
 async function connect(page, preset, { continuity = false, owner } = {}) {
+  const status = await connectionSettled(page);
+  if (!preset && !continuity && !owner) {
+    assert.equal(status, 'Connected', `connect on load failed: ${await page.locator('#connect-error').textContent()}`);
+    return;
+  }
+  if (!(await page.locator('#agent-panel').evaluate((d) => d.open))) await page.locator('#agent-panel summary').click();
   if (preset) await page.getByRole('button', { name: preset, exact: true }).click();
   if (continuity) await page.getByLabel('Conversation continuity').check();
   if (owner) await page.getByLabel('Owner id').fill(owner);
@@ -139,10 +154,12 @@ async function recordArtifactUpdates(page) {
 }
 
 describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
-  test('connects and shows what describe() says', async () => {
+  test('connects to its own agent on load and shows what describe() says', async () => {
     const page = await openPage();
     assert.equal(await page.getByLabel('Agent card URL').inputValue(), `${baseURL}/.well-known/agent-card.json`);
-    await connect(page);
+    // No click: the page connects to the agent that serves it.
+    assert.equal(await connectionSettled(page), 'Connected', await page.locator('#connect-error').textContent());
+    assert.equal(await page.getByRole('button', { name: /^(Connect|Reconnect)$/ }).textContent(), 'Reconnect');
     assert.equal(await page.locator('#agent-name').textContent(), 'a2aport demo agent');
     assert.equal(await page.locator('#agent-version').textContent(), '1.0.0');
     assert.equal(await page.locator('#agent-transport').textContent(), 'JSONRPC');
@@ -172,6 +189,7 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     assert.deepEqual(progress, ['Writing section 1 of 4: Summary', 'Writing section 2 of 4: Key points',
       'Writing section 3 of 4: Open questions', 'Writing section 4 of 4: Next steps']);
     assert.match(log.at(-1), /^Report ready: 4 sections, \d+ words\.$/, 'the outcome leads with the final status');
+    assert.equal(await work.locator('.events .badge[data-state="completed"]').count(), 1, 'one completed row');
     assert.match(await work.locator('.outcome pre').textContent(), /^Report ready: .*\n\n# Brief: Ocean currents/s);
     assert.equal(await work.locator('.badge').first().textContent(), 'completed');
     assert.ok(await work.locator('.cancel').isHidden(), 'no cancel button once done');

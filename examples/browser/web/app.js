@@ -275,8 +275,9 @@ class WorkView {
       case 'backend.activity':
         if (ev.state) this.setState(ev.state);
         // A question is logged once, by its backend.input.requested event; completion once, with
-        // the outcome; a failure's text is the error shown with its code under the log.
-        if (ev.state === 'input_required' || ev.state === 'auth_required' || (ev.state === 'completed' && !ev.text)) break;
+        // the outcome (whose summary leads with the final status text); a failure's text is the
+        // error shown with its code under the log.
+        if (ev.state === 'input_required' || ev.state === 'auth_required' || ev.state === 'completed') break;
         this.log('activity', ev.state, ['failed', 'cancelled', 'rejected'].includes(ev.state) ? '' : ev.text);
         break;
       case 'backend.message':
@@ -593,3 +594,5 @@ $('summary', ui.agentPanel).addEventListener('click', (e) => { if (!narrow.match
 narrow.addEventListener('change', () => { if (!narrow.matches) ui.agentPanel.open = true; });
 window.addEventListener('pagehide', () => { port?.close(); });
 settingsChanged();
+// The page comes with its own agent: connect to it at once, as a newcomer would expect.
+ui.connectForm.requestSubmit();
