@@ -68,10 +68,16 @@ func TestCredentialsReachEveryRequestAndNothingElse(t *testing.T) {
 				}
 				d, _ := json.Marshal(p.Describe())
 				var failures []string
-				for _, instr := range []string{"fail now", "status500 now"} {
-					if _, err := p.Submit(ctx, newWork("alice", instr)); err != nil {
+				for _, instr := range []string{"fail now", "status500 now", "status401 now", "status429 now", "dropsend now",
+					"badjson now", "wrongtype now", "rpcerror now", "breakstream now", "cutstream now"} {
+					rec := newRecorder()
+					out, err := p.Submit(ctx, newWork("alice", instr), adapter.OnEvent(rec.record))
+					if err != nil {
 						failures = append(failures, err.Error())
 					}
+					events, _ := json.Marshal(rec.all())
+					outcome, _ := json.Marshal(out)
+					failures = append(failures, string(events), string(outcome))
 				}
 				for _, text := range append(failures, string(d)) {
 					if strings.Contains(text, secretToken) || strings.Contains(text, secretHeader) {
