@@ -405,6 +405,22 @@ var scenarios = []scenario{
 			wantCode(t, err, adapter.ErrInvalidResponse)
 		}
 	}},
+	{name: "repeated-status-updates", streamingOnly: true, run: func(t *testing.T, e env) {
+		// A relay that sends every status update twice: each state shows once, the Work completes.
+		out, events, err := e.submit(t, newWork("alice", "dupstatus please"))
+		if err != nil || !strings.Contains(out.Content, "echo: dupstatus please") {
+			t.Fatalf("Submit() = %+v, %v", out, err)
+		}
+		var states []adapter.WorkState
+		for _, ev := range events {
+			if ev.Type == adapter.EventActivity {
+				states = append(states, ev.State)
+			}
+		}
+		if want := []adapter.WorkState{adapter.StateSubmitted, adapter.StateWorking, adapter.StateCompleted}; !slices.Equal(states, want) {
+			t.Errorf("activity states %v, want %v, once each", states, want)
+		}
+	}},
 	{name: "http-500", run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "status500 please"))
 		wantCode(t, err, adapter.ErrHTTPError)

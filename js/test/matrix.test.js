@@ -298,6 +298,13 @@ const scenarios = [
       wantCode(err, 'A2A_INVALID_RESPONSE');
     }
   } },
+  { name: 'repeated-status-updates', streamingOnly: true, async run({ port }) {
+    // A relay that sends every status update twice: each state shows once, the Work completes.
+    const { out, err, events } = await submit(port, newWork('alice', 'dupstatus please'));
+    assert.ifError(err);
+    assert.match(out.content, /echo: dupstatus please/);
+    assert.deepEqual(events.filter((e) => e.type === 'backend.activity').map((e) => e.state), ['submitted', 'working', 'completed']);
+  } },
   { name: 'http-500', async run({ port }) {
     const { err } = await submit(port, newWork('alice', 'status500 please'));
     wantCode(err, 'A2A_HTTP_ERROR');

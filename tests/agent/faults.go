@@ -41,6 +41,8 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //     error response (application/json, not a stream), as some servers do;
 //   - nostream: a JSON-RPC streaming send is refused as an unsupported
 //     operation although the card says it streams; a plain send works;
+//   - dupstatus: a streaming send's status updates each arrive twice, as
+//     from a relay that repeats events;
 //   - mismatch: the response names another context than the task's, as a
 //     server that moved an established conversation would (a2asrv itself
 //     refuses such events, so only the wire can show it).
@@ -152,6 +154,12 @@ func faults(next http.Handler, v Variant) http.Handler {
 			}
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32004,"message":"streaming is not supported"}}`)
+		case "dupstatus":
+			if !stream {
+				next.ServeHTTP(w, r)
+				return
+			}
+			next.ServeHTTP(&doublingWriter{ResponseWriter: w}, r)
 		case "mismatch":
 			next.ServeHTTP(contextRewriter{w}, r)
 		default:
@@ -201,6 +209,39 @@ func (w droppingWriter) Write([]byte) (int, error) {
 
 // Flush implements [http.Flusher], which streaming handlers require; nothing is sent.
 func (w droppingWriter) Flush() {}
+
+// doublingWriter sends every event of an SSE response that carries a status
+// update twice. a2asrv flushes after each event: what came between two
+// flushes is one event.
+type doublingWriter struct {
+	http.ResponseWriter
+	mu    sync.Mutex
+	event []byte
+}
+
+func (w *doublingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.event = append(w.event, p...)
+	return len(p), nil
+}
+
+// Flush implements [http.Flusher].
+func (w *doublingWriter) Flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	copies := 1
+	if bytes.Contains(w.event, []byte(`"statusUpdate"`)) || bytes.Contains(w.event, []byte(`"status-update"`)) {
+		copies = 2
+	}
+	for range copies {
+		_, _ = w.ResponseWriter.Write(w.event) // a failed write shows as a broken stream
+	}
+	w.event = w.event[:0]
+	_ = http.NewResponseController(w.ResponseWriter).Flush()
+}
+
+func (w *doublingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // How a cuttingWriter stops a response.
 const (
