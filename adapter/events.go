@@ -35,6 +35,7 @@ func (r *run) activity(state WorkState, text string) {
 		return
 	}
 	r.lastActivity = ev
+	r.record()
 	r.emit(ev)
 }
 

@@ -106,6 +106,9 @@ type Options struct {
 	ReuseContext bool
 	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
 	ContextStore ContextStore
+	// WorkStore records each active Work (its remote task, context and state) so that Resume can
+	// re-attach to it after the frontend restarts. Default: none (Resume finds nothing).
+	WorkStore WorkStore
 	// Label names the backend in Describe (default: the agent card's name).
 	Label string
 }

@@ -14,6 +14,10 @@ type Port interface {
 	Health(ctx context.Context) (Health, error)
 	// Submit runs one Work to its single outcome.
 	Submit(ctx context.Context, work Work, opts ...SubmitOption) (Outcome, error)
+	// Resume re-attaches to a Work a previous adapter left running (Options.WorkStore) and settles
+	// it as Submit would have, without sending anything again. An unknown Work, or another
+	// owner's, is WORK_NOT_FOUND.
+	Resume(ctx context.Context, workID, ownerID string, opts ...SubmitOption) (Outcome, error)
 	// Status reports a Work's state for its owner, or the runtime status when workID is empty.
 	Status(workID, ownerID string) Status
 	// Cancel cancels an owner's active Work.

@@ -36,7 +36,8 @@ type run struct {
 	out            *outcomeBuilder
 	lease          *lease
 	lastActivity   Event
-	answeredStatus string // statusKey of the last input request, to skip stale snapshots of it
+	answeredStatus string     // statusKey of the last input request, to skip stale snapshots of it
+	recorded       WorkRecord // what the WorkStore has of this Work
 }
 
 // Submit implements Port.
@@ -45,6 +46,32 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 	if err != nil {
 		return Outcome{}, err
 	}
+	return a.run(ctx, work, parts, opts, (*run).execute)
+}
+
+// Resume implements Port: it re-attaches to a Work that a previous adapter (a page before its
+// reload, a process before its restart) left running, from its WorkStore record, and settles it
+// as Submit would have. Nothing is sent again: the task is followed (resubscribed, else polled),
+// its snapshot shows what the agent has, and an open question can be answered.
+func (a *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...SubmitOption) (Outcome, error) {
+	if a.s.WorkStore == nil {
+		return Outcome{}, newError(CodeWorkNotFound, "work %q: nothing to resume without a WorkStore", workID)
+	}
+	rec, ok, err := a.s.WorkStore.Get(ctx, workID)
+	if err != nil {
+		return Outcome{}, a.wrap(CodeInternal, "reading the WorkStore failed", err)
+	}
+	if !ok || rec.OwnerID != ownerID || ownerID == "" || rec.RemoteTaskID == "" {
+		return Outcome{}, newError(CodeWorkNotFound, "work %q is not recorded for this owner", workID)
+	}
+	return a.run(ctx, Work{ID: workID, OwnerID: ownerID}, nil, opts, func(r *run) (Outcome, error) {
+		r.remoteTask, r.contextID, r.state, r.recorded = a2a.TaskID(rec.RemoteTaskID), rec.RemoteContextID, rec.State, rec
+		return r.resume()
+	})
+}
+
+// run registers a run of work, has body produce its outcome and settles it.
+func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []SubmitOption, body func(*run) (Outcome, error)) (Outcome, error) {
 	cfg := ApplySubmitOptions(opts...)
 	if cfg.Traceparent != "" && !validTraceparent(cfg.Traceparent) {
 		return Outcome{}, newError(CodeInvalidWork, "work %q: traceparent %q is not a W3C trace context (00-<32 hex>-<16 hex>-<2 hex>)", work.ID, cfg.Traceparent)
@@ -74,8 +101,10 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 		close(r.done)
 	}()
 
-	out, err := r.execute()
-	return r.finish(out, err)
+	out, err := body(r)
+	out, err = r.finish(out, err)
+	r.forget()
+	return out, err
 }
 
 // finish decides the run's one outcome. A Cancel or Close that came first wins over whatever the

@@ -28,16 +28,33 @@ func (r *run) execute() (Outcome, error) {
 		contextID = r.lease.sent
 	}
 	r.activity(StateSubmitted, "")
-	msg := outgoingMessage(r.parts, contextID)
-	for {
-		done, out, err := r.turn(conn, msg)
-		if err != nil || done {
-			return out, err
-		}
+	done, out, err := r.turn(conn, outgoingMessage(r.parts, contextID))
+	return r.converse(conn, done, out, err)
+}
+
+// resume follows a recorded Work's remote task again (Adapter.Resume): its recorded state first,
+// then what the agent has now.
+func (r *run) resume() (Outcome, error) {
+	conn, err := r.a.connect(r.ctx)
+	if err != nil {
+		return Outcome{}, err
+	}
+	r.activity(r.state, "")
+	done, out, err := r.recoverStream(conn)
+	return r.converse(conn, done, out, err)
+}
+
+// converse carries a Work on after a turn: each answered input request starts the next turn on
+// the same remote task, until the Work has its outcome.
+func (r *run) converse(conn *connection, done bool, out Outcome, err error) (Outcome, error) {
+	for err == nil && !done {
+		var msg *a2a.Message
 		if msg, err = r.awaitAnswer(); err != nil {
 			return Outcome{}, err
 		}
+		done, out, err = r.turn(conn, msg)
 	}
+	return out, err
 }
 
 // turn sends msg and follows the task until it ends or asks for input. A send the agent refused
@@ -235,6 +252,7 @@ func (r *run) learn(info a2a.TaskInfo) error {
 	if known != "" && info.ContextID != "" && info.ContextID != known {
 		return newError(CodeContextMismatch, "the agent moved the task to another context")
 	}
+	r.record()
 	if r.lease != nil {
 		return r.lease.learn(r.ctx, info.ContextID)
 	}

@@ -166,6 +166,17 @@ func (h *Adapter) Health(ctx context.Context) (adapter.Health, error) {
 
 // Submit implements adapter.Port. When ctx ends first, the Work is cancelled as if by Cancel.
 func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+	return h.follow(ctx, abi.Envelope{Method: abi.MethodSubmit, Work: &w}, opts)
+}
+
+// Resume implements adapter.Port.
+func (h *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+	return h.follow(ctx, abi.Envelope{Method: abi.MethodResume, WorkID: workID, OwnerID: ownerID}, opts)
+}
+
+// follow makes a Submit or Resume call of the module and waits for its outcome, delivering its
+// events meanwhile.
+func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.SubmitOption) (adapter.Outcome, error) {
 	if h.isClosed() {
 		return adapter.Outcome{}, errClosed
 	}
@@ -175,7 +186,8 @@ func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Su
 		return adapter.Outcome{}, err
 	}
 	cfg := adapter.ApplySubmitOptions(opts...)
-	pc, err := d.start(abi.Envelope{Method: abi.MethodSubmit, Work: &w, Traceparent: cfg.Traceparent}, cfg.OnEvent)
+	call.Traceparent = cfg.Traceparent
+	pc, err := d.start(call, cfg.OnEvent)
 	if err != nil {
 		return adapter.Outcome{}, err
 	}
@@ -277,7 +289,7 @@ func (h *Adapter) deliver(ev adapter.Event, onEvent func(adapter.Event)) {
 
 // driverHost is the narrow seam a driver of this adapter gets.
 func (h *Adapter) driverHost() driverHost {
-	return driverHost{clock: h.clock, creds: h.creds, store: h.opts.ContextStore, post: h.disp.post,
+	return driverHost{clock: h.clock, creds: h.creds, store: h.opts.ContextStore, works: h.opts.WorkStore, post: h.disp.post,
 		deliver: h.deliver, trapped: h.trapped, reads: &h.reads}
 }
 

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -66,6 +67,7 @@ type driverHost struct {
 	clock   adapter.Clock
 	creds   *credentials.Transport
 	store   adapter.ContextStore                                // nil: the module keeps contexts
+	works   adapter.WorkStore                                   // nil: no Work is recorded
 	post    func(func())                                        // runs f after all posted before (events before results)
 	deliver func(ev adapter.Event, onEvent func(adapter.Event)) // to the Work's listener, then every subscriber
 	trapped func(*driver)                                       // the instance died; the next call starts another
@@ -357,12 +359,9 @@ func (d *driver) resolve(pc *pendingCall, e abi.Envelope) {
 	pc.done <- e
 }
 
-// store answers the module's context store requests from the host's ContextStore.
+// store answers the module's store requests from the host's ContextStore and WorkStore.
 func (d *driver) store(e abi.Envelope) {
 	store := d.h.store
-	if store == nil {
-		return
-	}
 	if e.Method == abi.StoreHold || e.Method == abi.StoreRelease {
 		if h, ok := store.(interface {
 			Hold(string)
@@ -380,13 +379,24 @@ func (d *driver) store(e abi.Envelope) {
 		ctx := context.Background()
 		done := abi.Envelope{Kind: abi.KindStoreDone, ID: e.ID}
 		var err error
-		switch e.Method {
-		case abi.StoreGet:
+		switch works := d.h.works; {
+		case strings.HasPrefix(e.Method, "work") && works == nil, !strings.HasPrefix(e.Method, "work") && store == nil:
+			err = fmt.Errorf("no store for %q", e.Method)
+		case e.Method == abi.StoreGet:
 			done.ContextID, done.Found, err = store.Get(ctx, e.OwnerID)
-		case abi.StoreSet:
+		case e.Method == abi.StoreSet:
 			err = store.Set(ctx, e.OwnerID, e.ContextID)
-		case abi.StoreDelete:
+		case e.Method == abi.StoreDelete:
 			err = store.Delete(ctx, e.OwnerID)
+		case e.Method == abi.StoreWorkGet:
+			var rec adapter.WorkRecord
+			if rec, done.Found, err = works.Get(ctx, e.WorkID); done.Found {
+				done.Record = &rec
+			}
+		case e.Method == abi.StoreWorkSet && e.Record != nil:
+			err = works.Set(ctx, *e.Record)
+		case e.Method == abi.StoreWorkDelete:
+			err = works.Delete(ctx, e.WorkID)
 		default:
 			err = fmt.Errorf("unknown store method %q", e.Method)
 		}

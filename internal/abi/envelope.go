@@ -37,6 +37,10 @@ const (
 	StoreDelete  = "delete"
 	StoreHold    = "hold"
 	StoreRelease = "release"
+	// The Work store's (adapter.WorkStore): Record carries the record to set and the one found.
+	StoreWorkGet    = "workGet"
+	StoreWorkSet    = "workSet"
+	StoreWorkDelete = "workDelete"
 )
 
 // API methods of KindCall.
@@ -46,6 +50,7 @@ const (
 	MethodStart                = "start"
 	MethodHealth               = "health"
 	MethodSubmit               = "submit"
+	MethodResume               = "resume"
 	MethodStatus               = "status"
 	MethodCancel               = "cancel"
 	MethodRespondInput         = "respondInput"
@@ -85,7 +90,7 @@ type Envelope struct {
 	OwnerID        string                 `json:"ownerId,omitempty"`
 	InputRequestID string                 `json:"inputRequestId,omitempty"`
 	Response       *adapter.InputResponse `json:"response,omitempty"`
-	Traceparent    string                 `json:"traceparent,omitempty"` // submit: the Work's W3C trace context
+	Traceparent    string                 `json:"traceparent,omitempty"` // submit, resume: the Work's W3C trace context
 
 	// Results: at most one value, or Error.
 	Outcome *adapter.Outcome `json:"outcome,omitempty"`
@@ -117,8 +122,9 @@ type Envelope struct {
 	Event *adapter.Event `json:"event,omitempty"`
 
 	// Context store.
-	ContextID string `json:"contextId,omitempty"`
-	Found     bool   `json:"found,omitempty"`
+	ContextID string              `json:"contextId,omitempty"`
+	Found     bool                `json:"found,omitempty"`
+	Record    *adapter.WorkRecord `json:"record,omitempty"` // work store requests and answers
 }
 
 // Init creates the module's adapter: adapter.Options less what stays in the host (credentials,
@@ -144,8 +150,10 @@ type Init struct {
 	MaxArtifactBytes    int                 `json:"maxArtifactBytes,omitempty"`
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
-	HostContextStore bool   `json:"hostContextStore,omitempty"`
-	Label            string `json:"label,omitempty"`
+	HostContextStore bool `json:"hostContextStore,omitempty"`
+	// HostWorkStore records Works in the host's WorkStore through store effects.
+	HostWorkStore bool   `json:"hostWorkStore,omitempty"`
+	Label         string `json:"label,omitempty"`
 }
 
 // FetchNotSent is the Code of a failed fetch whose request provably never left the host (the

@@ -408,6 +408,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 			} else {
 				out.Found = bool(in.Bool())
 			}
+		case "record":
+			if in.IsNull() {
+				in.Skip()
+				out.Record = nil
+			} else {
+				if out.Record == nil {
+					out.Record = new(adapter.WorkRecord)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, out.Record)
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -596,6 +606,96 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		out.Bool(bool(in.Found))
 	}
+	if in.Record != nil {
+		const prefix string = ",\"record\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, *in.Record)
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out *adapter.WorkRecord) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "workId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.WorkID = string(in.String())
+			}
+		case "ownerId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.OwnerID = string(in.String())
+			}
+		case "remoteTaskId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.RemoteTaskID = string(in.String())
+			}
+		case "remoteContextId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.RemoteContextID = string(in.String())
+			}
+		case "state":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.State = adapter.WorkState(in.String())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, in adapter.WorkRecord) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"workId\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.WorkID))
+	}
+	{
+		const prefix string = ",\"ownerId\":"
+		out.RawString(prefix)
+		out.String(string(in.OwnerID))
+	}
+	{
+		const prefix string = ",\"remoteTaskId\":"
+		out.RawString(prefix)
+		out.String(string(in.RemoteTaskID))
+	}
+	if in.RemoteContextID != "" {
+		const prefix string = ",\"remoteContextId\":"
+		out.RawString(prefix)
+		out.String(string(in.RemoteContextID))
+	}
+	{
+		const prefix string = ",\"state\":"
+		out.RawString(prefix)
+		out.String(string(in.State))
+	}
 	out.RawByte('}')
 }
 func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out *adapter.Event) {
@@ -650,7 +750,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				if out.Artifact == nil {
 					out.Artifact = new(adapter.Artifact)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, out.Artifact)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, out.Artifact)
 			}
 		case "delta":
 			if in.IsNull() {
@@ -660,7 +760,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				if out.Delta == nil {
 					out.Delta = new(adapter.ArtifactDelta)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, out.Delta)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in, out.Delta)
 			}
 		case "input":
 			if in.IsNull() {
@@ -670,7 +770,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				if out.Input == nil {
 					out.Input = new(adapter.InputRequest)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in, out.Input)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, out.Input)
 			}
 		case "reconnecting":
 			if in.IsNull() {
@@ -720,17 +820,17 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, 
 	if in.Artifact != nil {
 		const prefix string = ",\"artifact\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, *in.Artifact)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, *in.Artifact)
 	}
 	if in.Delta != nil {
 		const prefix string = ",\"delta\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, *in.Delta)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out, *in.Delta)
 	}
 	if in.Input != nil {
 		const prefix string = ",\"input\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out, *in.Input)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, *in.Input)
 	}
 	if in.Reconnecting {
 		const prefix string = ",\"reconnecting\":"
@@ -739,7 +839,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, out *adapter.InputRequest) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, out *adapter.InputRequest) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -793,7 +893,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer, in adapter.InputRequest) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer, in adapter.InputRequest) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -824,7 +924,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out *adapter.ArtifactDelta) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, out *adapter.ArtifactDelta) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -868,7 +968,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out
 				}
 				for !in.IsDelim(']') {
 					var v13 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v13)
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v13)
 					out.Parts = append(out.Parts, v13)
 					in.WantComma()
 				}
@@ -884,7 +984,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, in adapter.ArtifactDelta) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer, in adapter.ArtifactDelta) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -918,14 +1018,14 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, 
 				if v16 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v17)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v17)
 			}
 			out.RawByte(']')
 		}
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, out *adapter.Part) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, out *adapter.Part) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -994,7 +1094,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer, in adapter.Part) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer, in adapter.Part) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1041,7 +1141,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out *adapter.Artifact) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out *adapter.Artifact) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1090,7 +1190,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 				}
 				for !in.IsDelim(']') {
 					var v21 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, &v21)
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v21)
 					out.Parts = append(out.Parts, v21)
 					in.WantComma()
 				}
@@ -1106,7 +1206,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, in adapter.Artifact) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, in adapter.Artifact) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1136,7 +1236,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, 
 				if v22 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, v23)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v23)
 			}
 			out.RawByte(']')
 		}
@@ -1582,7 +1682,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				out.AgentVersion = string(in.String())
 			}
 		case "capabilities":
-			easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &out.Capabilities)
+			easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in, &out.Capabilities)
 		case "cardNotes":
 			if in.IsNull() {
 				in.Skip()
@@ -1667,7 +1767,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 	{
 		const prefix string = ",\"capabilities\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, in.Capabilities)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out, in.Capabilities)
 	}
 	if len(in.CardNotes) != 0 {
 		const prefix string = ",\"cardNotes\":"
@@ -1685,7 +1785,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, out *adapter.Capabilities) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, out *adapter.Capabilities) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1793,7 +1893,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer, in adapter.Capabilities) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer, in adapter.Capabilities) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1941,7 +2041,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 				}
 				for !in.IsDelim(']') {
 					var v33 adapter.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, &v33)
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, &v33)
 					out.Artifacts = append(out.Artifacts, v33)
 					in.WantComma()
 				}
@@ -1977,7 +2077,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 				if v34 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, v35)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, v35)
 			}
 			out.RawByte(']')
 		}
@@ -2147,7 +2247,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 				}
 				for !in.IsDelim(']') {
 					var v38 adapter.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in, &v38)
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in, &v38)
 					out.InputParts = append(out.InputParts, v38)
 					in.WantComma()
 				}
@@ -2197,7 +2297,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 				if v39 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out, v40)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out, v40)
 			}
 			out.RawByte(']')
 		}
@@ -2209,7 +2309,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, out *adapter.InputPart) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, out *adapter.InputPart) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2257,7 +2357,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer, in adapter.InputPart) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer, in adapter.InputPart) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2487,6 +2587,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 				in.Skip()
 			} else {
 				out.HostContextStore = bool(in.Bool())
+			}
+		case "hostWorkStore":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.HostWorkStore = bool(in.Bool())
 			}
 		case "label":
 			if in.IsNull() {
@@ -2730,6 +2836,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Bool(bool(in.HostContextStore))
+	}
+	if in.HostWorkStore {
+		const prefix string = ",\"hostWorkStore\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.HostWorkStore))
 	}
 	if in.Label != "" {
 		const prefix string = ",\"label\":"

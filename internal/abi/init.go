@@ -20,7 +20,7 @@ func NewInit(opts adapter.Options) (Init, error) {
 		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), FirstEventMs: wireMs(opts.FirstEventTimeout),
 		AllowedOrigins: opts.AllowedOrigins, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
-		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, Label: opts.Label,
+		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
 		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
@@ -36,7 +36,7 @@ func NewInit(opts adapter.Options) (Init, error) {
 }
 
 // Options is the module's side of NewInit: the adapter options, without what the module's
-// bridge supplies (transport, clock, the host's context store).
+// bridge supplies (transport, clock, the host's context and work stores).
 func (in *Init) Options() (adapter.Options, error) {
 	opts := adapter.Options{
 		AgentCardURL:        in.AgentCardURL,

@@ -12,7 +12,7 @@ import (
 )
 
 // hostOnly are the options that never cross to the module: the hosts keep them.
-var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": true, "Transport": true, "Clock": true, "ContextStore": true}
+var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": true, "Transport": true, "Clock": true, "ContextStore": true, "WorkStore": true}
 
 // Every other option crosses to the module and back unchanged. The options below set every such
 // field, so an option added to adapter.Options but not to Init fails here.

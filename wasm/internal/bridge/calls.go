@@ -67,13 +67,11 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 		if e.Work == nil {
 			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit requires task id, owner and input"})
 		}
-		var sent abi.Sent
-		out, err := p.Submit(ctx, *e.Work, adapter.Traceparent(e.Traceparent), adapter.OnEvent(func(ev adapter.Event) {
-			wire := sent.Event(ev)
-			b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &wire})
-		}))
-		wire, reuse, contentFrom := sent.Outcome(out)
-		return result(&abi.Envelope{Outcome: &wire, Reuse: reuse, ContentFrom: contentFrom}, err)
+		return b.follow(e, func(opts ...adapter.SubmitOption) (adapter.Outcome, error) { return p.Submit(ctx, *e.Work, opts...) })
+	case abi.MethodResume:
+		return b.follow(e, func(opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+			return p.Resume(ctx, e.WorkID, e.OwnerID, opts...)
+		})
 	case abi.MethodStatus:
 		st := p.Status(e.WorkID, e.OwnerID)
 		return abi.Envelope{Status: &st}
@@ -95,6 +93,18 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 	default:
 		return result(nil, &adapter.Error{Code: adapter.CodeInternal, Message: fmt.Sprintf("unknown method %q", e.Method)})
 	}
+}
+
+// follow runs a Submit or Resume call: its events cross as they come (deltas, abi.Sent), its
+// outcome refers to what they already carried.
+func (b *Bridge) follow(e abi.Envelope, call func(...adapter.SubmitOption) (adapter.Outcome, error)) abi.Envelope {
+	var sent abi.Sent
+	out, err := call(adapter.Traceparent(e.Traceparent), adapter.OnEvent(func(ev adapter.Event) {
+		wire := sent.Event(ev)
+		b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &wire})
+	}))
+	wire, reuse, contentFrom := sent.Outcome(out)
+	return result(&abi.Envelope{Outcome: &wire, Reuse: reuse, ContentFrom: contentFrom}, err)
 }
 
 // result returns ok, or the typed error in place of any value.
@@ -120,6 +130,9 @@ func (b *Bridge) init(in *abi.Init) error {
 	opts.Transport, opts.Clock = b, clock{b}
 	if in.HostContextStore {
 		opts.ContextStore = hostStore{b}
+	}
+	if in.HostWorkStore {
+		opts.WorkStore = hostWorkStore{b}
 	}
 	p, err := adapter.New(opts)
 	if err != nil {

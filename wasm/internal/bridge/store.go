@@ -5,6 +5,7 @@ import (
 	"errors"
 	"sync"
 
+	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
 )
 
@@ -17,21 +18,27 @@ type storeRequest struct {
 	done      bool
 	contextID string
 	found     bool
+	record    *adapter.WorkRecord
 	err       error
 }
 
 func (s hostStore) do(ctx context.Context, method, owner, contextID string) (*storeRequest, error) {
+	return s.b.storeCall(ctx, abi.Envelope{Kind: abi.KindStore, Method: method, OwnerID: owner, ContextID: contextID})
+}
+
+// storeCall sends a store effect and waits for the host's answer or ctx's end.
+func (b *Bridge) storeCall(ctx context.Context, e abi.Envelope) (*storeRequest, error) {
 	req := &storeRequest{}
-	id := s.b.newID()
-	s.b.mu.Lock()
-	s.b.stores[id] = req
-	s.b.out.Add(abi.Envelope{Kind: abi.KindStore, ID: id, Method: method, OwnerID: owner, ContextID: contextID})
-	s.b.mu.Unlock()
-	s.b.sched.Wait(func() bool { return req.isDone() || ctx.Err() != nil })
+	e.ID = b.newID()
+	b.mu.Lock()
+	b.stores[e.ID] = req
+	b.out.Add(e)
+	b.mu.Unlock()
+	b.sched.Wait(func() bool { return req.isDone() || ctx.Err() != nil })
 	if !req.isDone() {
-		s.b.mu.Lock()
-		delete(s.b.stores, id)
-		s.b.mu.Unlock()
+		b.mu.Lock()
+		delete(b.stores, e.ID)
+		b.mu.Unlock()
 		return nil, context.Cause(ctx)
 	}
 	return req, req.err
@@ -82,8 +89,33 @@ func (b *Bridge) deliverStore(e abi.Envelope) {
 	}
 	req.mu.Lock()
 	defer req.mu.Unlock()
-	req.done, req.contextID, req.found = true, e.ContextID, e.Found
+	req.done, req.contextID, req.found, req.record = true, e.ContextID, e.Found, e.Record
 	if e.Error != nil {
 		req.err = errors.New(e.Error.Message)
 	}
+}
+
+// hostWorkStore is the adapter's WorkStore when the host keeps the Works (Options.WorkStore of
+// the Go host, workStore of the JS package): each operation is a store effect.
+type hostWorkStore struct{ b *Bridge }
+
+// Get implements adapter.WorkStore.
+func (s hostWorkStore) Get(ctx context.Context, workID string) (adapter.WorkRecord, bool, error) {
+	req, err := s.b.storeCall(ctx, abi.Envelope{Kind: abi.KindStore, Method: abi.StoreWorkGet, WorkID: workID})
+	if err != nil || !req.found || req.record == nil {
+		return adapter.WorkRecord{}, false, err
+	}
+	return *req.record, true, nil
+}
+
+// Set implements adapter.WorkStore.
+func (s hostWorkStore) Set(ctx context.Context, rec adapter.WorkRecord) error {
+	_, err := s.b.storeCall(ctx, abi.Envelope{Kind: abi.KindStore, Method: abi.StoreWorkSet, WorkID: rec.WorkID, Record: &rec})
+	return err
+}
+
+// Delete implements adapter.WorkStore.
+func (s hostWorkStore) Delete(ctx context.Context, workID string) error {
+	_, err := s.b.storeCall(ctx, abi.Envelope{Kind: abi.KindStore, Method: abi.StoreWorkDelete, WorkID: workID})
+	return err
 }

@@ -1,0 +1,136 @@
+package tests
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// resumeVariants are a streaming and a polling agent, of each version.
+var resumeVariants = []agent.Variant{{Version: "1.0", Binding: "JSONRPC", Streaming: true}, {Version: "0.3", Binding: "HTTP+JSON", Streaming: false}}
+
+// waitRecorded returns the WorkStore's record of workID once it names the remote task and, if
+// state is set, is in that state.
+func waitRecorded(ctx context.Context, t *testing.T, store adapter.WorkStore, workID string, state adapter.WorkState) adapter.WorkRecord {
+	t.Helper()
+	for {
+		rec, ok, err := store.Get(ctx, workID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ok && rec.RemoteTaskID != "" && (state == "" || rec.State == state) {
+			return rec
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("work %s was never recorded (in state %q): %+v", workID, state, rec)
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+// TestResume: a second adapter on the same WorkStore (a frontend after a reload) re-attaches to
+// a Work the first one left running and settles it, sending nothing again; the record is gone
+// once the Work ended. Natively and in the module.
+func TestResume(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range resumeVariants {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				ctx := testContext(t)
+				store := &adapter.MemoryWorkStore{}
+				opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
+				before := newPort(t, impl, opts)
+				w := newWork("alice", "slow 1500")
+				go func() { _, _ = before.Submit(ctx, w) }()                       // the page that will be reloaded
+				tp := fmt.Sprintf("00-%032x-%016x-01", 0xabc000+workSeq.Add(1), 5) // finds the resumed Work's requests
+				waitRecorded(ctx, t, store, w.ID, "")
+				after := newPort(t, impl, opts)
+				if _, err := after.Resume(ctx, w.ID, "mallory"); !errors.Is(err, adapter.ErrWorkNotFound) {
+					t.Errorf("Resume(another owner) = %v, want WORK_NOT_FOUND", err)
+				}
+				rec := newRecorder()
+				out, err := after.Resume(ctx, w.ID, "alice", adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+				if err != nil || !strings.Contains(out.Content, "slow done") {
+					t.Fatalf("Resume() = %+v, %v; want the Work's outcome", out, err)
+				}
+				var methods []string
+				for _, r := range server.Requests() {
+					if r.Header.Get("traceparent") == tp && r.A2AMethod != "" {
+						methods = append(methods, r.A2AMethod)
+					}
+				}
+				if len(methods) == 0 || slices.Contains(methods, "SendMessage") || slices.Contains(methods, "SendStreamingMessage") {
+					t.Errorf("requests of the resumed Work: %v; want it followed, nothing sent", methods)
+				}
+				if evs := rec.all(); len(evs) == 0 || evs[0].Type != adapter.EventActivity || evs[0].TaskID != w.ID {
+					t.Errorf("events = %+v, want the recorded state first, for the Work", evs)
+				}
+				if _, ok, _ := store.Get(ctx, w.ID); ok {
+					t.Error("the record of an ended Work is still there")
+				}
+				if _, err := after.Resume(ctx, w.ID, "alice"); !errors.Is(err, adapter.ErrWorkNotFound) {
+					t.Errorf("Resume(an ended Work) = %v, want WORK_NOT_FOUND", err)
+				}
+			})
+		}
+	}
+}
+
+// TestResumeAnswersTheQuestion: a Work waiting for an answer when the frontend restarted asks
+// again after Resume, and the answer given to the new adapter completes it.
+func TestResumeAnswersTheQuestion(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range resumeVariants {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				ctx := testContext(t)
+				store := &adapter.MemoryWorkStore{}
+				opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
+				before := newPort(t, impl, opts)
+				w := newWork("alice", "input needed")
+				beforeCtx, leave := context.WithCancel(context.WithoutCancel(ctx))
+				defer leave()
+				go func() { _, _ = before.Submit(beforeCtx, w) }()
+				waitRecorded(ctx, t, store, w.ID, adapter.StateInputRequired)
+				after := newPort(t, impl, opts)
+				rec := newRecorder()
+				done := make(chan result, 1)
+				go func() {
+					out, err := after.Resume(ctx, w.ID, "alice", adapter.OnEvent(rec.record))
+					done <- result{out, err}
+				}()
+				ev, _ := rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
+				if st := after.Status(w.ID, "alice"); st.State != adapter.StateInputRequired {
+					t.Errorf("Status() = %q, want input_required", st.State)
+				}
+				if err := after.RespondInput(ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "Bob"}, "alice"); err != nil {
+					t.Fatal(err)
+				}
+				r := await(ctx, t, done)
+				if r.err != nil || !strings.Contains(r.out.Content, "Hello, Bob!") {
+					t.Fatalf("Resume() = %+v, %v; want the greeting", r.out, r.err)
+				}
+			})
+		}
+	}
+}
+
+func TestResumeWithoutAStore(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+		if _, err := p.Resume(testContext(t), "work-x", "alice"); !errors.Is(err, adapter.ErrWorkNotFound) {
+			t.Errorf("%s: Resume() without a WorkStore = %v, want WORK_NOT_FOUND", impl.name, err)
+		}
+	}
+}
