@@ -158,6 +158,12 @@ export interface BackendPort {
   start(): Promise<Health>;
   health(): Promise<Health>;
   submit(work: Work, options?: SubmitOptions): Promise<Outcome>;
+  /**
+   * Re-attaches to a Work a previous adapter left running (a page before its reload) from the
+   * workStore's record, and settles as its submit would have; nothing is sent again. An unknown
+   * Work, or another owner's, rejects with WORK_NOT_FOUND.
+   */
+  resume(workId: string, options: SubmitOptions & OwnerOptions): Promise<Outcome>;
   status(workId?: string, options?: OwnerOptions): Status;
   cancel(workId: string, options: OwnerOptions): Promise<CancelResult>;
   respondInput(workId: string, inputRequestId: string, response: InputResponse, options: OwnerOptions): Promise<void>;
@@ -171,6 +177,25 @@ export interface ContextStore {
   get(ownerId: string): Promise<string | undefined | null> | string | undefined | null;
   set(ownerId: string, contextId: string): Promise<void> | void;
   delete(ownerId: string): Promise<void> | void;
+}
+
+/** One active Work as a WorkStore keeps it. The remote ids are the agent's; events never show them. */
+export interface WorkRecord {
+  workId: string;
+  ownerId: string;
+  remoteTaskId: string;
+  remoteContextId?: string;
+  state: WorkState;
+}
+
+/**
+ * Records each active Work, e.g. in localStorage, so that resume() can re-attach to it after a
+ * reload. Written once the agent named the task and at each change of state; deleted at the end.
+ */
+export interface WorkStore {
+  get(workId: string): Promise<WorkRecord | undefined | null> | WorkRecord | undefined | null;
+  set(record: WorkRecord): Promise<void> | void;
+  delete(workId: string): Promise<void> | void;
 }
 
 /** What `headers` as a function receives: the request about to be sent. */
@@ -243,6 +268,8 @@ export interface AdapterOptions {
   extensions?: string[];
   reuseContext?: boolean;
   contextStore?: ContextStore;
+  /** Records active Works so that resume() can re-attach to them after a reload. Default: none. */
+  workStore?: WorkStore;
   label?: string;
   /** Where the module comes from: a URL, a Response, bytes, or a compiled WebAssembly.Module. */
   wasm?: string | URL | Response | ArrayBuffer | Uint8Array | WebAssembly.Module;

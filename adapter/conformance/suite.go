@@ -91,6 +91,7 @@ func groups() []group {
 		{"events", eventChecks()},
 		{"hold", holdChecks()},
 		{"respond", respondChecks()},
+		{"resume", resumeChecks()},
 		{"close", closeChecks()},
 	}
 }

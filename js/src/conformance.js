@@ -88,6 +88,7 @@ import {
   checkClosePendingSubmit,
   checkCloseSubmitAfterClose,
 } from './conformance/checks_close.js';
+import { checkResumeOtherOwner, checkResumeUnknownWork } from './conformance/checks_resume.js';
 import { Suite, runCheck, status, submit } from './conformance/helpers.js';
 
 /**
@@ -181,6 +182,10 @@ function groups() {
     { name: 'respond', checks: [
       { name: 'authorization_unsupported', run: checkRespondAuthorizationUnsupported },
       { name: 'input_unknown_work', run: checkRespondInputUnknownWork },
+    ] },
+    { name: 'resume', checks: [
+      { name: 'unknown_work', run: checkResumeUnknownWork },
+      { name: 'other_owner', run: checkResumeOtherOwner },
     ] },
     { name: 'close', checks: [
       { name: 'idempotent', run: checkCloseIdempotent },

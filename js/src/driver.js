@@ -133,7 +133,7 @@ export class Driver {
     const calls = [...this.calls.values()];
     this.calls.clear();
     for (const c of calls) {
-      if (c.method === 'submit') this.host.dispatch(() => c.reject(reason));
+      if (followsWork(c.method)) this.host.dispatch(() => c.reject(reason));
       else c.reject(reason);
     }
   }
@@ -227,28 +227,41 @@ export class Driver {
     const settle = e.error
       ? () => c.reject(fromWire({ ...e.error, message: this.host.credentials.redact(e.error.message) }))
       : () => c.resolve(e);
-    // A submit settles after its events, in order; other calls settle at once.
-    if (c.method === 'submit') this.host.dispatch(settle);
+    // A submit or resume settles after its events, in order; other calls settle at once.
+    if (followsWork(c.method)) this.host.dispatch(settle);
     else settle();
   }
 
   store(e) {
-    const store = this.host.contextStore;
-    if (!store || e.m === 'hold' || e.m === 'release') return;
+    if (e.m === 'hold' || e.m === 'release') return;
+    const works = e.m.startsWith('work');
+    const store = works ? this.host.workStore : this.host.contextStore;
     (async () => {
-      if (e.m === 'get') {
-        const contextId = await store.get(e.ownerId);
-        return contextId ? { contextId, found: true } : {};
+      if (!store) throw new Error(`no store for ${e.m}`);
+      switch (e.m) {
+        case 'get': {
+          const contextId = await store.get(e.ownerId);
+          return contextId ? { contextId, found: true } : {};
+        }
+        case 'set': await store.set(e.ownerId, e.contextId); return {};
+        case 'delete': await store.delete(e.ownerId); return {};
+        case 'workGet': {
+          const record = await store.get(e.workId);
+          return record ? { record, found: true } : {};
+        }
+        case 'workSet': await store.set(e.record); return {};
+        case 'workDelete': await store.delete(e.workId); return {};
+        default: throw new Error(`unknown store method ${e.m}`);
       }
-      if (e.m === 'set') await store.set(e.ownerId, e.contextId);
-      else if (e.m === 'delete') await store.delete(e.ownerId);
-      return {};
     })().then(
       (answer) => this.push({ k: 'storeDone', id: e.id, ...answer }),
       (err) => this.push({ k: 'storeDone', id: e.id, error: { code: 'INTERNAL', message: this.host.credentials.redact(String(err?.message ?? err)) } }),
     );
   }
 }
+
+/** Whether a call runs a Work (its events come first, then its settlement). */
+const followsWork = (method) => method === 'submit' || method === 'resume';
 
 /** Causes (Node, undici) that say the connection was never made: the request did not leave. */
 const notConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);

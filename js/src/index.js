@@ -78,6 +78,7 @@ class Backend {
         fetchImpl: this.#o.fetchImpl,
         credentials: this.#credentials,
         contextStore: this.#o.contextStore,
+        workStore: this.#o.workStore,
         dispatch: (fn) => this.#dispatch(fn),
         deliver: (ev, onEvent) => this.#deliver(ev, onEvent),
         redactEvent: (ev) => this.#redactEvent(ev),
@@ -99,7 +100,7 @@ class Backend {
       streamIdleTimeoutMs: o.streamIdleTimeoutMs === 0 ? -1 : o.streamIdleTimeoutMs, firstEventTimeoutMs: o.firstEventTimeoutMs,
       allowedOrigins: o.allowedOrigins, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
-      reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined,
+      reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined, hostWorkStore: o.workStore !== undefined,
       label: o.label,
     };
   }
@@ -181,6 +182,23 @@ class Backend {
     await this.#settleFlavour();
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
     const res = await this.#call('submit', { work, traceparent }, onEvent, signal);
+    return { content: res.outcome.content, artifacts: res.outcome.artifacts };
+  }
+
+  /**
+   * Re-attaches to a Work a previous adapter left running (a page before its reload), from the
+   * workStore's record, and settles as its submit would have; nothing is sent again.
+   */
+  async resume(workId, { ownerId, signal, onEvent, traceparent } = {}) {
+    if (signal?.aborted) throw new A2APortError('WORK_CANCELLED', 'a2aport: the signal was aborted before resume');
+    if (typeof workId !== 'string' || typeof ownerId !== 'string') {
+      throw new A2APortError('WORK_NOT_FOUND', 'a2aport: resume needs a work id and its owner id');
+    }
+    if (traceparent !== undefined && typeof traceparent !== 'string') {
+      throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
+    }
+    await this.#settleFlavour();
+    const res = await this.#call('resume', { workId, ownerId, traceparent }, onEvent, signal);
     return { content: res.outcome.content, artifacts: res.outcome.artifacts };
   }
 

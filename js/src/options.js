@@ -83,6 +83,10 @@ export function validateOptions(options) {
       (!isObject(o.contextStore) || ['get', 'set', 'delete'].some((m) => typeof o.contextStore[m] !== 'function'))) {
     fail('contextStore', 'must have get, set and delete functions');
   }
+  if (o.workStore !== undefined &&
+      (!isObject(o.workStore) || ['get', 'set', 'delete'].some((m) => typeof o.workStore[m] !== 'function'))) {
+    fail('workStore', 'must have get, set and delete functions');
+  }
   if (o.label !== undefined && typeof o.label !== 'string') fail('label', 'must be a string');
   const w = o.wasm;
   if (w !== undefined && !(typeof w === 'string' || w instanceof URL || w instanceof ArrayBuffer || ArrayBuffer.isView(w) ||

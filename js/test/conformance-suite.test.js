@@ -91,7 +91,7 @@ const faults = [
   { fault: { asyncStatus: true },
     failing: ['close/pending_submit', 'close/submit_after_close', 'health/no_side_effects', 'hold/cancel_other_owner',
       'hold/cancel_owner', 'hold/cancel_unknown', 'hold/duplicate_submit', 'hold/respond_without_request',
-      'hold/status_active', 'hold/submit_signal_aborted', 'status/after_complete', 'status/runtime',
+      'hold/status_active', 'hold/submit_signal_aborted', 'resume/other_owner', 'status/after_complete', 'status/runtime',
       'status/unknown_work', 'submit/concurrent', 'submit/validation'],
     message: /returned a Promise, want a synchronous answer/ },
   { fault: { listenerBreaks: true }, failing: ['events/throwing_listener', 'events/throwing_on_event'],

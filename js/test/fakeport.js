@@ -135,6 +135,9 @@ export function createFakePort(faults = {}) {
       if (entry === undefined) throw new PortError('WORK_NOT_FOUND', `work ${JSON.stringify(workId)} not found`);
       throw new PortError('INPUT_NOT_PENDING', `no input request ${JSON.stringify(inputRequestId)} is pending`);
     },
+    async resume(workId) {
+      throw new PortError('WORK_NOT_FOUND', `work ${JSON.stringify(workId)} is not recorded`);
+    },
     async respondAuthorization() {
       throw new PortError('A2A_AUTHORIZATION_UNSUPPORTED', 'A2A has no universal approval semantics');
     },

@@ -1,13 +1,19 @@
 // Type-checked by `tsc -p test/types` (make test.js): the declarations in index.d.ts and
 // conformance.d.ts must accept what the README shows and refuse what the runtime refuses.
 import { A2APortError, createA2ABackendAdapter } from 'a2aport';
-import type { ArtifactDelta, BackendEvent, BackendPort, ContextStore, Description, Outcome } from 'a2aport';
+import type { ArtifactDelta, BackendEvent, BackendPort, ContextStore, Description, Outcome, WorkRecord, WorkStore } from 'a2aport';
 import { verifyBackendAdapterConformance } from 'a2aport/conformance';
 
 const store: ContextStore = {
   get: async (owner) => localStorage.getItem(owner),
   set: (owner, id) => localStorage.setItem(owner, id),
   delete: (owner) => localStorage.removeItem(owner),
+};
+
+const works: WorkStore = {
+  get: (id) => JSON.parse(localStorage.getItem(`work:${id}`) ?? 'null') as WorkRecord | null,
+  set: (record) => localStorage.setItem(`work:${record.workId}`, JSON.stringify(record)),
+  delete: (id) => localStorage.removeItem(`work:${id}`),
 };
 
 const backend: BackendPort = createA2ABackendAdapter({
@@ -17,6 +23,11 @@ const backend: BackendPort = createA2ABackendAdapter({
   legacyCompat: false,
   reuseContext: true,
   contextStore: store,
+  workStore: works,
+  recoveryAttempts: 4,
+  streamIdleTimeoutMs: 60_000,
+  allowedOrigins: ['https://api.agent.example'],
+  maxArtifactBytes: 64 << 20,
   wasm: new URL('./a2aport-1.0.wasm', import.meta.url),
 });
 
@@ -48,6 +59,10 @@ verifyBackendAdapterConformance({
   createFixture: ({ hold }) => ({ backend, work: { id: hold ? 'h' : 'w', ownerId: 'o', instruction: 'x' }, nextWork: () => ({ id: 'n', ownerId: 'o', instruction: 'y' }) }),
 });
 
+// After a reload: re-attach to a Work the page had running.
+void backend.resume('w1', { ownerId: 'alice', onEvent });
+// @ts-expect-error: resume needs the owner
+void backend.resume('w1');
 // @ts-expect-error: submit needs a Work
 void backend.submit({});
 // @ts-expect-error: legacyCompat is a boolean
