@@ -91,6 +91,14 @@ async function openPage() {
     // A refused agent card (the error test) logs its 404; that is the browser, not the page.
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${m.text()}`);
   });
+  // A new tab starts without the Works other tests left recorded; a reload of it keeps its own
+  // (sessionStorage lives as long as the tab).
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('a2aport-test-tab')) {
+      localStorage.clear();
+      sessionStorage.setItem('a2aport-test-tab', '1');
+    }
+  });
   await page.goto(`${baseURL}/`);
   return page;
 }
@@ -335,6 +343,30 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     assert.match(await page.locator('#connect-error').textContent(), /404/);
     assert.ok(await page.getByRole('button', { name: 'Send', exact: true }).isDisabled());
     await page.screenshot({ path: join(screenshots, 'errors-1280x800.png') });
+    await page.close();
+  });
+
+  test('resumes a running report after a page reload', async () => {
+    const page = await openPage();
+    await connect(page);
+    const instruction = 'Write a long report about the history of the web';
+    const work = await send(page, instruction);
+    const id = await work.getAttribute('data-work-id');
+    await work.locator('.artifact').first().waitFor({ timeout: TIMEOUT }); // the report has begun
+    await page.reload();
+    // The page connects again on its own and picks the Work up where the agent is.
+    const resumed = page.locator(`.work[data-work-id="${id}"]`);
+    await resumed.waitFor({ timeout: TIMEOUT });
+    assert.equal(await resumed.locator('.instruction').textContent(), instruction);
+    assert.equal(await resumed.locator('.events .badge[data-state="resumed"]').count(), 1, 'the Work says it was resumed');
+    await waitState(resumed, 'completed');
+    const headings = await resumed.locator('.artifact .markdown h3, .artifact .markdown h4').allTextContents();
+    assert.ok(headings.length >= 4 && headings[0].startsWith('Brief:'), `the whole report after the reload: ${headings}`);
+    assert.equal(await resumed.locator('.events .badge[data-state="completed"]').count(), 1, 'one completed row');
+    const left = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('a2aport-demo:work:')));
+    assert.deepEqual(left, [], 'the record of the ended Work is gone');
+    await resumed.locator('.events').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(screenshots, 'resumed-after-reload.png') });
     await page.close();
   });
 

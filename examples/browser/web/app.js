@@ -43,6 +43,22 @@ let workCounter = 0;
 
 // ---- connecting -------------------------------------------------------------------------------
 
+/**
+ * A WorkStore in localStorage, so that Works still running when the page is reloaded are resumed
+ * (with the instruction the page showed, which the page keeps beside the adapter's record).
+ */
+function localWorkStore(cardUrl) {
+  const prefix = `a2aport-demo:work:${cardUrl}:`;
+  return {
+    get: (id) => JSON.parse(localStorage.getItem(prefix + id) ?? 'null'),
+    set: (record) => localStorage.setItem(prefix + record.workId, JSON.stringify({ ...record, instruction: instructions.get(record.workId) })),
+    delete: (id) => localStorage.removeItem(prefix + id),
+    /** The recorded Works, for resuming after a reload. */
+    all: () => Object.keys(localStorage).filter((k) => k.startsWith(prefix)).map((k) => JSON.parse(localStorage.getItem(k))),
+  };
+}
+const instructions = new Map(); // work id -> instruction, for the WorkStore's records
+
 /** A ContextStore in localStorage, so continued conversations survive a reload of the page. */
 function localContextStore(cardUrl) {
   const key = (owner) => `a2aport-demo:context:${cardUrl}:${owner}`;
@@ -79,6 +95,8 @@ async function connect(event) {
     const options = { agentCardUrl: cardUrl, reuseContext: ui.reuse.checked };
     if (ui.token.value) options.token = ui.token.value;
     if (ui.reuse.checked) options.contextStore = localContextStore(cardUrl);
+    const works = localWorkStore(cardUrl);
+    options.workStore = works;
     p = pkg.createA2ABackendAdapter(options);
     port = p;
     connectedWith = settings();
@@ -90,6 +108,7 @@ async function connect(event) {
     if (narrow.matches) ui.agentPanel.open = false; // make room for the conversation
     ui.connect.textContent = 'Reconnect';
     ui.send.disabled = false;
+    resumeWorks(p, works);
   } catch (err) {
     p?.close().catch(() => {}); // nothing to keep from a port that could not start
     if (p && port !== p) return; // a newer connect took over
@@ -100,6 +119,17 @@ async function connect(event) {
     showError(ui.connectError, err);
   } finally {
     ui.connect.disabled = false;
+  }
+}
+
+/** Resumes the Works this page had running before it was reloaded (the adapter's WorkStore). */
+function resumeWorks(p, works) {
+  for (const record of works.all()) {
+    if (ui.timeline.querySelector(`.work[data-work-id="${CSS.escape(record.workId)}"]`)) continue; // already shown
+    instructions.set(record.workId, record.instruction);
+    const view = new WorkView(p, { id: record.workId, ownerId: record.ownerId, instruction: record.instruction ?? '(resumed)' }, []);
+    view.log('resumed', '', 'Resumed after the page was reloaded');
+    view.run({ resume: true });
   }
 }
 
@@ -210,6 +240,7 @@ async function send(event) {
   const work = { id: `work-${Date.now().toString(36)}-${++workCounter}`, ownerId: ui.owner.value.trim() || 'demo-user', instruction };
   if (pendingFiles.length) work.inputParts = pendingFiles.map((f) => f.part);
   if (ui.reuse.checked && ui.isolated.checked) work.continuity = 'isolated';
+  instructions.set(work.id, instruction);
   const view = new WorkView(port, work, pendingFiles);
   ui.instruction.value = '';
   pendingFiles = [];
@@ -253,9 +284,13 @@ class WorkView {
     if (atBottom) this.el.scrollIntoView({ block: 'end' });
   }
 
-  async run() {
+  /** Submits the Work, or with resume re-attaches to it after a reload, and shows its result. */
+  async run({ resume = false } = {}) {
     try {
-      const outcome = await this.port.submit(this.work, { onEvent: (e) => this.onEvent(e) });
+      const onEvent = (e) => this.onEvent(e);
+      const outcome = resume
+        ? await this.port.resume(this.work.id, { ownerId: this.work.ownerId, onEvent })
+        : await this.port.submit(this.work, { onEvent });
       this.finish('completed');
       // The final status text of the agent leads the outcome's content.
       const summary = outcome.content.split('\n')[0];
@@ -273,6 +308,11 @@ class WorkView {
   onEvent(ev) {
     switch (ev.type) {
       case 'backend.activity':
+        if (ev.reconnecting) {
+          this.log('reconnecting', '', 'Reconnecting to the task');
+          break;
+        }
+        if (!ev.text && ev.state === this.el.dataset.state) break; // nothing new to show
         if (ev.state) this.setState(ev.state);
         // A question is logged once, by its backend.input.requested event; completion once, with
         // the outcome (whose summary leads with the final status text); a failure's text is the
@@ -592,7 +632,8 @@ $('#clear').addEventListener('click', () => {
 // The agent panel folds away on narrow windows only; on wide ones it is the left column.
 $('summary', ui.agentPanel).addEventListener('click', (e) => { if (!narrow.matches) e.preventDefault(); });
 narrow.addEventListener('change', () => { if (!narrow.matches) ui.agentPanel.open = true; });
-window.addEventListener('pagehide', () => { port?.close(); });
+// Leaving the page does not close the adapter: Works still running at the agent go on, and the
+// next visit resumes them from the WorkStore.
 settingsChanged();
 // The page comes with its own agent: connect to it at once, as a newcomer would expect.
 ui.connectForm.requestSubmit();
