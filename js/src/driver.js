@@ -216,6 +216,12 @@ export class Driver {
   }
 
   result(e, payload) {
+    if (e.id === 0 && e.error) {
+      // The module could not read a frame: whatever it carried (answers to fetches, timers) is
+      // lost, so this instance cannot be trusted; its calls fail and the next starts afresh.
+      this.die(new Error(e.error.message));
+      return;
+    }
     if (e.outcome) {
       if (e.contentBody) e.outcome.content = decoder.decode(slice(payload, e.contentBody));
       e.outcome = (this.artifacts.get(e.id) ?? new Artifacts()).outcome(e.outcome, e.reuse, e.contentFrom);

@@ -6,6 +6,7 @@ import { createCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
 import { instantiate, loadModule } from './loader.js';
+import { checkResponse, checkWork, idsReadable } from './work.js';
 import { validateOptions } from './options.js';
 
 export { A2APortError };
@@ -179,6 +180,7 @@ class Backend {
     if (traceparent !== undefined && typeof traceparent !== 'string') {
       throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
     }
+    checkWork(work);
     await this.#settleFlavour();
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
     const res = await this.#call('submit', { work, traceparent }, onEvent, signal);
@@ -206,6 +208,7 @@ class Backend {
     const runtime = (st) => ({ state: st.state, started: st.started === true, activeWorks: st.activeWorks ?? 0 });
     if (this.#closed) return workId ? { state: 'not_found' } : runtime({ state: 'closed' });
     if (!this.#driver) return workId ? { state: 'not_found' } : runtime({ state: 'idle' });
+    if (!idsReadable(workId, ownerId)) return { state: 'not_found' };
     try {
       const st = this.#driver.callSync('status', { workId, ownerId }).status;
       return workId ? { state: st.state } : runtime(st);
@@ -215,19 +218,23 @@ class Backend {
   }
 
   async cancel(workId, { ownerId } = {}) {
-    if (this.#closed) return { state: 'not_found' };
+    if (this.#closed || !idsReadable(workId, ownerId)) return { state: 'not_found' };
     return (await this.#call('cancel', { workId, ownerId })).cancel;
   }
 
   async respondInput(workId, inputRequestId, response, { ownerId } = {}) {
-    if (this.#closed) throw new A2APortError('WORK_NOT_FOUND', `a2aport: work "${workId}" is not active for this owner`);
+    if (this.#closed || !idsReadable(workId, inputRequestId, ownerId)) {
+      throw new A2APortError('WORK_NOT_FOUND', `a2aport: work "${workId}" is not active for this owner`);
+    }
+    checkResponse(response);
     await this.#call('respondInput', { workId, inputRequestId, response: response ?? {}, ownerId });
   }
 
   async respondAuthorization(workId, inputRequestId, response, { ownerId } = {}) {
-    if (this.#closed) {
+    if (this.#closed || !idsReadable(workId, inputRequestId, ownerId)) {
       throw new A2APortError('A2A_AUTHORIZATION_UNSUPPORTED', 'a2aport: A2A has no universal authorization semantics; answer authorization requests with respondInput (accept, decline or cancel)');
     }
+    checkResponse(response);
     await this.#call('respondAuthorization', { workId, inputRequestId, response: response ?? {}, ownerId });
   }
 

@@ -131,3 +131,29 @@ for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
     }
   });
 }
+
+// Arguments of the wrong JSON type are refused before they reach the module (a frame it cannot
+// read would be lost whole): every call settles with a typed answer, and the adapter goes on.
+it('arguments of the wrong type are refused, and nothing hangs', async () => {
+  const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'] });
+  try {
+    await port.start();
+    for (const work of [{ id: 5, ownerId: 'a', instruction: 'x' }, { id: 'x', ownerId: {}, instruction: 'x' },
+      { id: 'y', ownerId: 'a', instruction: 7 }, null, 'work', { id: 'z', ownerId: 'a', instruction: 'x', inputParts: 'nope' },
+      { id: 'z', ownerId: 'a', instruction: 'x', inputParts: [{ type: 'file', url: 42 }] }]) {
+      await assert.rejects(settled(port.submit(work), 5_000).then((r) => { if (r.err) throw r.err; return r; }),
+        (e) => e.code === 'INVALID_WORK', JSON.stringify(work));
+    }
+    assert.deepEqual(port.status(7, { ownerId: 'a' }), { state: 'not_found' });
+    assert.deepEqual(await port.cancel({}, { ownerId: 'a' }), { state: 'not_found' });
+    await assert.rejects(port.respondInput(1, 2, { text: 'x' }, { ownerId: 'a' }), (e) => e.code === 'WORK_NOT_FOUND');
+    await assert.rejects(port.respondInput('w', 'r', { text: 5 }, { ownerId: 'a' }), (e) => e.code === 'INVALID_WORK');
+    await assert.rejects(port.respondAuthorization(1, 2, {}, { ownerId: 'a' }), (e) => e.code === 'A2A_AUTHORIZATION_UNSUPPORTED');
+    const { out, err } = await settled(port.submit(newWork('alice', 'complete after bad arguments')), 20_000);
+    assert.ifError(err);
+    assert.match(out.content, /echo: complete after bad arguments/);
+    assert.equal(port[Symbol.for('a2aport.stats')].runtimeSleeps, 0);
+  } finally {
+    await port.close();
+  }
+});

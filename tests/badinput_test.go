@@ -1,0 +1,95 @@
+package tests
+
+import (
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// TestBadCards: cards no agent should serve fail Start with a typed error naming the problem,
+// natively and in the module; nothing is sent to an interface that is not one.
+func TestBadCards(t *testing.T) {
+	t.Parallel()
+	cards := map[string]string{
+		"/html":         `<html><body>Welcome</body></html>`,
+		"/empty":        `{}`,
+		"/no-iface":     `{"name":"x","version":"1","capabilities":{},"supportedInterfaces":[]}`,
+		"/relative":     `{"name":"x","version":"1","capabilities":{},"supportedInterfaces":[{"url":"/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`,
+		"/ftp":          `{"name":"x","version":"1","capabilities":{},"supportedInterfaces":[{"url":"ftp://127.0.0.1/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`,
+		"/grpc-only":    `{"name":"x","version":"1","capabilities":{},"supportedInterfaces":[{"url":"127.0.0.1:1","protocolBinding":"GRPC","protocolVersion":"1.0"}]}`,
+		"/v03-relative": `{"name":"x","version":"1","protocolVersion":"0.3.0","url":"/rpc","preferredTransport":"JSONRPC","capabilities":{},"defaultInputModes":[],"defaultOutputModes":[],"skills":[]}`,
+		"/array":        `[1, 2, 3]`,
+		"/truncated":    `{"name":"x","supportedInterfaces":[{"url":"http://127.0.0.1:1/a`,
+	}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, ok := cards[r.URL.Path]
+		if !ok {
+			http.NotFound(w, r)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = w.Write([]byte(body)) // a test server: a failed write shows as the test's failure
+	}))
+	t.Cleanup(srv.Close)
+	want := map[string]struct {
+		err  *adapter.Error
+		text string
+	}{
+		"/html":         {adapter.ErrDiscoveryFailed, "not valid JSON"},
+		"/empty":        {adapter.ErrNoCompatibleTransport, "declares no interface"},
+		"/no-iface":     {adapter.ErrNoCompatibleTransport, "declares no interface"},
+		"/relative":     {adapter.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
+		"/ftp":          {adapter.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
+		"/grpc-only":    {adapter.ErrNoCompatibleTransport, "GRPC"},
+		"/v03-relative": {adapter.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
+		"/array":        {adapter.ErrDiscoveryFailed, ""},
+		"/truncated":    {adapter.ErrDiscoveryFailed, ""},
+	}
+	for _, impl := range implementations {
+		for path, w := range want {
+			t.Run(impl.name+path, func(t *testing.T) {
+				t.Parallel()
+				_, err := newPort(t, impl, adapter.Options{AgentCardURL: srv.URL + path}).Start(testContext(t))
+				if !errors.Is(err, w.err) || !strings.Contains(err.Error(), w.text) {
+					t.Errorf("Start() = %v (code %q), want %s mentioning %q", err, adapter.CodeOf(err), w.err.Code, w.text)
+				}
+			})
+		}
+	}
+}
+
+// TestBadWork: Works that cannot be sent fail Submit with INVALID_WORK before any request, and the
+// adapter stays usable; a large instruction is sent whole.
+func TestBadWork(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		t.Run(impl.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testContext(t)
+			p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+			for name, w := range map[string]adapter.Work{
+				"no id":              {OwnerID: "alice", Instruction: "x"},
+				"no owner":           {ID: "w-bad-1", Instruction: "x"},
+				"no input":           {ID: "w-bad-2", OwnerID: "alice", Instruction: "   "},
+				"unknown continuity": {ID: "w-bad-3", OwnerID: "alice", Instruction: "x", Continuity: "shared"},
+				"malformed data URL": {ID: "w-bad-4", OwnerID: "alice", Instruction: "x", InputParts: []adapter.InputPart{{Type: "file", URL: "data:text/plain;base64,%%%"}}},
+				"not a URL":          {ID: "w-bad-5", OwnerID: "alice", Instruction: "x", InputParts: []adapter.InputPart{{Type: "file", URL: "file:///etc/passwd"}}},
+				"not a file part":    {ID: "w-bad-6", OwnerID: "alice", Instruction: "x", InputParts: []adapter.InputPart{{Type: "text", URL: "https://a.example/x"}}},
+			} {
+				if _, err := p.Submit(ctx, w); !errors.Is(err, adapter.ErrInvalidWork) {
+					t.Errorf("Submit(%s) = %v, want INVALID_WORK", name, err)
+				}
+			}
+			big := "complete " + strings.Repeat("long instruction ", 1<<16) // 1 MiB
+			out, err := p.Submit(ctx, newWork("alice", big))
+			if err != nil || !strings.Contains(out.Content, strings.TrimSpace(big)) {
+				t.Errorf("Submit(a 1 MiB instruction) = %d bytes, %v; want it echoed whole", len(out.Content), err)
+			}
+		})
+	}
+}
