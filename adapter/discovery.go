@@ -18,32 +18,57 @@ import (
 
 var errInvalidJSON = errors.New("body is not valid JSON")
 
-// fetchCard GETs the Agent Card URL through the adapter's transport (credentials included).
-// notes say which parts of the card were ignored because they could not be read.
-func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, error) {
+// readCard GETs the Agent Card, again after a failure that may pass (the connection, a 5xx, a
+// 429: a GET changes nothing at the agent), up to RecoveryAttempts times with backoff, all within
+// the discovery's request timeout.
+func (a *Adapter) readCard(ctx context.Context) ([]byte, error) {
+	for attempt := 1; ; attempt++ {
+		body, err := a.getCard(ctx)
+		var e *Error
+		if err == nil || !errors.As(err, &e) || attempt > a.s.RecoveryAttempts || !(transient(e) || (e.Status != 0 && e.Retryable)) {
+			return body, err
+		}
+		if sleep(ctx, a.s.Clock, recoveryDelay(a.s.RecoveryBackoff, attempt)) != nil {
+			return nil, err
+		}
+	}
+}
+
+// getCard GETs the Agent Card once.
+func (a *Adapter) getCard(ctx context.Context) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.s.cardURL.String(), nil)
 	if err != nil {
-		return nil, nil, a.wrap(CodeDiscoveryFailed, "cannot build the Agent Card request", err)
+		return nil, a.wrap(CodeDiscoveryFailed, "cannot build the Agent Card request", err)
 	}
 	req.Header.Set("Accept", "application/json")
 	resp, err := a.http.Do(req)
 	if err != nil {
-		return nil, nil, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
+		return nil, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
 	}
 	defer func() { _ = resp.Body.Close() }() // the body is fully read or abandoned; nothing to report
 	limit := a.s.MaxCardBytes
 	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
 	if err != nil {
-		return nil, nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
+		return nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
 	}
 	if resp.StatusCode != http.StatusOK {
 		e := newError(CodeDiscoveryFailed, "Agent Card request answered HTTP %d: %s", resp.StatusCode, a.redact(summarize(body[:min(len(body), bodySummaryLen)])))
 		e.Status = resp.StatusCode
 		e.Retryable = retryableStatus(resp.StatusCode)
-		return nil, nil, e
+		return nil, e
 	}
 	if len(body) > limit {
-		return nil, nil, newError(CodeResponseTooLarge, "the Agent Card is larger than %d bytes", limit)
+		return nil, newError(CodeResponseTooLarge, "the Agent Card is larger than %d bytes", limit)
+	}
+	return body, nil
+}
+
+// fetchCard GETs the Agent Card URL through the adapter's transport (credentials included).
+// notes say which parts of the card were ignored because they could not be read.
+func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, error) {
+	body, err := a.readCard(ctx)
+	if err != nil {
+		return nil, nil, err
 	}
 	parse := parseCurrentCard
 	if a.s.legacy {

@@ -75,15 +75,7 @@ func transient(e *Error) bool {
 // clients of one agent that broke them all at once), and never less than the agent asked for
 // with Retry-After (up to maxRetryAfter).
 func (r *run) backoff(n int, rec *httpFailure) error {
-	var d time.Duration
-	if n > 0 {
-		d = r.a.s.RecoveryBackoff
-		for i := 1; i < n && d < maxRecoveryBackoff; i++ {
-			d *= 2
-		}
-		d = min(d, maxRecoveryBackoff)
-		d = d/2 + rand.N(d/2+1)
-	}
+	d := recoveryDelay(r.a.s.RecoveryBackoff, n)
 	if rec != nil {
 		d = max(d, min(rec.wait(), maxRetryAfter))
 	}
@@ -94,6 +86,20 @@ func (r *run) backoff(n int, rec *httpFailure) error {
 		return r.a.ctxError(r.ctx)
 	}
 	return nil
+}
+
+// recoveryDelay is the wait before recovery attempt n (n >= 1; 0 waits nothing): base doubling up
+// to maxRecoveryBackoff, and of that between half and all.
+func recoveryDelay(base time.Duration, n int) time.Duration {
+	if n <= 0 {
+		return 0
+	}
+	d := base
+	for i := 1; i < n && d < maxRecoveryBackoff; i++ {
+		d *= 2
+	}
+	d = min(d, maxRecoveryBackoff)
+	return d/2 + rand.N(d/2+1)
 }
 
 // reconnecting tells listeners that the Work's connection is being recovered: the last activity

@@ -2,8 +2,11 @@ package tests
 
 import (
 	"errors"
+	"io"
 	"net/http"
+	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -144,5 +147,45 @@ func TestInMemoryCardSkipsDiscovery(t *testing.T) {
 		if err != nil || !strings.Contains(out.Content, "echo: complete in memory") {
 			t.Errorf("%s: Submit() = %+v, %v", impl.name, out, err)
 		}
+	}
+}
+
+// A card request that fails in a way that may pass (503, then a dropped connection) is made again,
+// with backoff, within the discovery's time; natively and in the module.
+func TestCardFetchRetried(t *testing.T) {
+	t.Parallel()
+	v := agent.Variants()[0]
+	resp, err := http.Get(server.CardURL(v))
+	if err != nil {
+		t.Fatal(err)
+	}
+	card, err := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, impl := range implementations {
+		t.Run(impl.name, func(t *testing.T) {
+			t.Parallel()
+			var hits atomic.Int32
+			flaky := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				switch hits.Add(1) {
+				case 1:
+					http.Error(w, "busy", http.StatusServiceUnavailable)
+				case 2:
+					if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+						_ = conn.Close() // dropped before any answer
+					}
+				default:
+					w.Header().Set("Content-Type", "application/json")
+					_, _ = w.Write(card) // a test server: a failed write shows as the test's failure
+				}
+			}))
+			t.Cleanup(flaky.Close)
+			p := newPort(t, impl, adapter.Options{AgentCardURL: flaky.URL + "/card.json", AllowedOrigins: []string{agentOrigin(t)}})
+			if _, err := p.Start(testContext(t)); err != nil || hits.Load() != 3 {
+				t.Fatalf("Start() = %v after %d card requests, want success at the third", err, hits.Load())
+			}
+		})
 	}
 }

@@ -3,6 +3,7 @@
 // nothing left behind by faults.
 import { after, before, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 
 import { createA2ABackendAdapter } from '../src/index.js';
@@ -155,5 +156,29 @@ it('arguments of the wrong type are refused, and nothing hangs', async () => {
     assert.equal(port[Symbol.for('a2aport.stats')].runtimeSleeps, 0);
   } finally {
     await port.close();
+  }
+});
+
+// A card request that fails in a way that may pass (503, then a dropped connection) is made again,
+// with backoff, as natively (tests/discovery_test.go).
+it('a card request that may pass is retried', async () => {
+  const card = await (await fetch(agent.cards['v1-jsonrpc-stream'])).text();
+  let hits = 0;
+  const flaky = createHttpServer((req, res) => {
+    hits++;
+    if (hits === 1) res.writeHead(503, { 'Content-Type': 'text/plain' }).end('busy');
+    else if (hits === 2) req.socket.destroy();
+    else res.writeHead(200, { 'Content-Type': 'application/json' }).end(card);
+  });
+  await new Promise((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+  const port = createA2ABackendAdapter({
+    agentCardUrl: `http://127.0.0.1:${flaky.address().port}/card.json`, allowedOrigins: [new URL(agent.cards['v1-jsonrpc-stream']).origin],
+  });
+  try {
+    await port.start();
+    assert.equal(hits, 3);
+  } finally {
+    await port.close();
+    await new Promise((resolve) => flaky.close(resolve));
   }
 });
