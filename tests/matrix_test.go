@@ -405,6 +405,21 @@ var scenarios = []scenario{
 			wantCode(t, err, adapter.ErrInvalidResponse)
 		}
 	}},
+	{name: "slow-drip-is-not-cut", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.StreamIdleTimeout = time.Second
+	}, run: func(t *testing.T, e env) {
+		// Every event arrives in pieces, far apart but each gap well under the idle limit: a slow,
+		// healthy stream completes without a reconnection.
+		out, events, err := e.submit(t, newWork("alice", "slowdrip please"))
+		if err != nil || len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != pacedReport(12) {
+			t.Fatalf("Submit() = %+v, %v; want the whole report", out, err)
+		}
+		for _, ev := range events {
+			if ev.Reconnecting {
+				t.Fatal("a slow but healthy stream was recovered as a broken one")
+			}
+		}
+	}},
 	{name: "repeated-status-updates", streamingOnly: true, run: func(t *testing.T, e env) {
 		// A relay that sends every status update twice: each state shows once, the Work completes.
 		out, events, err := e.submit(t, newWork("alice", "dupstatus please"))
@@ -439,10 +454,7 @@ func checkRecovered(t *testing.T, e env, instruction string) {
 	tp := fmt.Sprintf("00-%032x-%016x-01", workSeq.Add(1), 9)
 	rec := newRecorder()
 	out, err := e.port.Submit(e.ctx, newWork("alice", instruction), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
-	want := ""
-	for i := 1; i <= 12; i++ {
-		want += fmt.Sprintf("part-%d ", i)
-	}
+	want := pacedReport(12)
 	if err != nil || len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != want {
 		t.Fatalf("Submit() = %+v, %v; want the whole report", out, err)
 	}
@@ -457,6 +469,15 @@ func checkRecovered(t *testing.T, e env, instruction string) {
 		!slices.Contains(methods, "SubscribeToTask") {
 		t.Errorf("requests of the Work: %v; want one send and a resubscription", methods)
 	}
+}
+
+// pacedReport is the text of the test agent's paced report of n chunks.
+func pacedReport(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "part-%d ", i)
+	}
+	return b.String()
 }
 
 // checkStreamedOnce checks that a Work's artifact events grew its one artifact to want, each

@@ -298,6 +298,14 @@ const scenarios = [
       wantCode(err, 'A2A_INVALID_RESPONSE');
     }
   } },
+  { name: 'slow-drip-is-not-cut', streamingOnly: true, options: { streamIdleTimeoutMs: 1000 }, async run({ port }) {
+    // Every event arrives in pieces, far apart but each gap well under the idle limit: a slow,
+    // healthy stream completes without a reconnection.
+    const { out, err, events } = await submit(port, newWork('alice', 'slowdrip please'));
+    assert.ifError(err);
+    assert.equal(out.artifacts[0]?.parts[0]?.text, Array.from({ length: 12 }, (_, i) => `part-${i + 1} `).join(''));
+    assert.ok(!events.some((e) => e.reconnecting), 'a slow but healthy stream was recovered as a broken one');
+  } },
   { name: 'repeated-status-updates', streamingOnly: true, async run({ port }) {
     // A relay that sends every status update twice: each state shows once, the Work completes.
     const { out, err, events } = await submit(port, newWork('alice', 'dupstatus please'));

@@ -41,6 +41,8 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //     error response (application/json, not a stream), as some servers do;
 //   - nostream: a JSON-RPC streaming send is refused as an unsupported
 //     operation although the card says it streams; a plain send works;
+//   - slowdrip: every event of a streaming send arrives in dripPieces
+//     pieces, dripGap apart, as over a congested link;
 //   - dupstatus: a streaming send's status updates each arrive twice, as
 //     from a relay that repeats events;
 //   - mismatch: the response names another context than the task's, as a
@@ -154,6 +156,12 @@ func faults(next http.Handler, v Variant) http.Handler {
 			}
 			w.Header().Set("Content-Type", "application/json")
 			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32004,"message":"streaming is not supported"}}`)
+		case "slowdrip":
+			if !stream {
+				next.ServeHTTP(w, r)
+				return
+			}
+			next.ServeHTTP(&drippingWriter{ResponseWriter: w}, r)
 		case "dupstatus":
 			if !stream {
 				next.ServeHTTP(w, r)
@@ -242,6 +250,43 @@ func (w *doublingWriter) Flush() {
 }
 
 func (w *doublingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// drippingWriter sends each event of an SSE response in dripPieces pieces,
+// flushed dripGap apart.
+type drippingWriter struct {
+	http.ResponseWriter
+	mu    sync.Mutex
+	event []byte
+}
+
+func (w *drippingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.event = append(w.event, p...)
+	return len(p), nil
+}
+
+// Flush implements [http.Flusher].
+func (w *drippingWriter) Flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	rc := http.NewResponseController(w.ResponseWriter)
+	piece := (len(w.event) + dripPieces - 1) / dripPieces
+	for len(w.event) > 0 {
+		n := min(piece, len(w.event))
+		if _, err := w.ResponseWriter.Write(w.event[:n]); err != nil {
+			break // the client left
+		}
+		_ = rc.Flush()
+		w.event = w.event[n:]
+		if len(w.event) > 0 {
+			time.Sleep(dripGap)
+		}
+	}
+	w.event = w.event[:0]
+}
+
+func (w *drippingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // How a cuttingWriter stops a response.
 const (

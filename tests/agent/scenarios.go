@@ -19,6 +19,8 @@ const (
 	cutDelay     = 200 * time.Millisecond
 	breakAfter   = 3                     // breakstream: data events before the connection drops
 	stallAfter   = 2                     // stallstream: data events before the stream goes silent
+	dripPieces   = 4                     // slowdrip: pieces of each event
+	dripGap      = 15 * time.Millisecond // slowdrip: between two pieces
 	breakChunks  = 12                    // breakstream: chunks of its answer
 	breakPace    = 40 * time.Millisecond // breakstream: between two chunks
 	maxChunks    = 100
@@ -46,6 +48,7 @@ var scenarios = map[string]func(*turn){
 	"breakstream": breakstream,
 	"stallstream": breakstream, // the same paced report; the fault differs
 	"stallfirst":  breakstream,
+	"slowdrip":    breakstream,
 	"big":         big,
 }
 
