@@ -38,10 +38,11 @@ type Adapter struct {
 
 // connection is what discovery produced.
 type connection struct {
-	card   *a2a.AgentCard
-	notes  []string // parts of the card that were ignored
-	iface  *a2a.AgentInterface
-	client *a2aclient.Client
+	card     *a2a.AgentCard
+	notes    []string // parts of the card that were ignored
+	iface    *a2a.AgentInterface
+	client   *a2aclient.Client
+	extended bool // card is the agent's extended card, read with the caller's credentials
 }
 
 var _ Port = (*Adapter)(nil)
@@ -82,6 +83,7 @@ func (a *Adapter) Describe() Description {
 		d.Transport = string(conn.iface.ProtocolBinding)
 		d.ProtocolVersion = versionOrDefault(conn.iface.ProtocolVersion)
 		d.CardNotes = append([]string(nil), conn.notes...)
+		d.ExtendedCard = conn.extended
 	}
 	if card != nil {
 		d.AgentName, d.AgentVersion = card.Name, card.Version
@@ -209,7 +211,11 @@ func (a *Adapter) discover() (*connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &connection{card: card, notes: notes, iface: iface, client: client}, nil
+	conn := &connection{card: card, notes: notes, iface: iface, client: client}
+	if card.Capabilities.ExtendedAgentCard && a.s.hasCredentials() {
+		a.adoptExtendedCard(ctx, conn)
+	}
+	return conn, nil
 }
 
 // Subscribe implements Port.

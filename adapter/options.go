@@ -109,6 +109,10 @@ type Options struct {
 	// WorkStore records each active Work (its remote task, context and state) so that Resume can
 	// re-attach to it after the frontend restarts. Default: none (Resume finds nothing).
 	WorkStore WorkStore
+	// HostCredentials says that a host adds credentials to the requests (the module's case: the
+	// Go host and the JS package keep Token and Headers); it only decides whether the agent's
+	// extended card, which is for authenticated callers, is asked for.
+	HostCredentials bool
 	// Label names the backend in Describe (default: the agent card's name).
 	Label string
 }

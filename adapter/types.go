@@ -127,6 +127,9 @@ type Description struct {
 	Capabilities    Capabilities `json:"capabilities"`
 	// CardNotes name the parts of the Agent Card that could not be read and were ignored.
 	CardNotes []string `json:"cardNotes,omitempty"`
+	// ExtendedCard says the card in use is the agent's extended card, which it gives authenticated
+	// callers (read after discovery when the public card offers one and credentials are set).
+	ExtendedCard bool `json:"extendedCard,omitempty"`
 }
 
 // Capabilities of the backend, from options before discovery and from the Agent Card after.

@@ -108,6 +108,8 @@ export interface Description {
   capabilities: Capabilities;
   /** Parts of the Agent Card that could not be read and were ignored (discovery went on). */
   cardNotes?: string[];
+  /** The card in use is the agent's extended card, read with the credentials after discovery. */
+  extendedCard?: boolean;
 }
 
 export interface Health {

@@ -151,6 +151,8 @@ type Init struct {
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool `json:"hostContextStore,omitempty"`
+	// HostCredentials says the host adds credentials to the module's requests.
+	HostCredentials bool `json:"hostCredentials,omitempty"`
 	// HostWorkStore records Works in the host's WorkStore through store effects.
 	HostWorkStore bool   `json:"hostWorkStore,omitempty"`
 	Label         string `json:"label,omitempty"`

@@ -1710,6 +1710,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				}
 				in.Delim(']')
 			}
+		case "extendedCard":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ExtendedCard = bool(in.Bool())
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -1782,6 +1788,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 			}
 			out.RawByte(']')
 		}
+	}
+	if in.ExtendedCard {
+		const prefix string = ",\"extendedCard\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.ExtendedCard))
 	}
 	out.RawByte('}')
 }
@@ -2588,6 +2599,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 			} else {
 				out.HostContextStore = bool(in.Bool())
 			}
+		case "hostCredentials":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.HostCredentials = bool(in.Bool())
+			}
 		case "hostWorkStore":
 			if in.IsNull() {
 				in.Skip()
@@ -2836,6 +2853,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Bool(bool(in.HostContextStore))
+	}
+	if in.HostCredentials {
+		const prefix string = ",\"hostCredentials\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.HostCredentials))
 	}
 	if in.HostWorkStore {
 		const prefix string = ",\"hostWorkStore\":"

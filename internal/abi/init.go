@@ -21,6 +21,7 @@ func NewInit(opts adapter.Options) (Init, error) {
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), FirstEventMs: wireMs(opts.FirstEventTimeout),
 		AllowedOrigins: opts.AllowedOrigins, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
+		HostCredentials: opts.Token != "" || len(opts.Headers) > 0 || opts.HeaderFunc != nil || opts.HostCredentials,
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
 		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
@@ -58,6 +59,7 @@ func (in *Init) Options() (adapter.Options, error) {
 		MaxArtifactBytes:    in.MaxArtifactBytes,
 		ReuseContext:        in.ReuseContext,
 		Label:               in.Label,
+		HostCredentials:     in.HostCredentials,
 	}
 	if len(in.AgentCard) > 0 {
 		opts.AgentCard = new(a2a.AgentCard)

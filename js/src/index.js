@@ -102,6 +102,7 @@ class Backend {
       allowedOrigins: o.allowedOrigins, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
       reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined, hostWorkStore: o.workStore !== undefined,
+      hostCredentials: Boolean(o.token) || o.headers !== undefined,
       label: o.label,
     };
   }

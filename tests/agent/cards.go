@@ -25,6 +25,9 @@ const (
 	// CardExtensions is the v1-jsonrpc-stream endpoint behind a card that declares two extensions,
 	// ExtensionOptional and ExtensionRequired (required: true).
 	CardExtensions = "extensions"
+	// CardExtended is the v1-jsonrpc-stream endpoint behind a card that offers an extended card to
+	// authenticated callers: ExtendedCardName, with one more skill.
+	CardExtended = "extended"
 	// CardOtherOrigin is the v1-jsonrpc-stream endpoint named through localhost instead of
 	// 127.0.0.1: the same server on another origin than its card's.
 	CardOtherOrigin = "other-origin"
@@ -32,7 +35,20 @@ const (
 
 // SpecialCards returns the names of every special card.
 func SpecialCards() []string {
-	return []string{CardGRPCOnly, CardMixed, CardV03First, CardExtensions, CardOtherOrigin}
+	return []string{CardGRPCOnly, CardMixed, CardV03First, CardExtensions, CardOtherOrigin, CardExtended}
+}
+
+// ExtendedCardName is the name on every variant's extended card.
+const ExtendedCardName = "a2aport test agent (extended)"
+
+// extendedCard is what a variant's endpoint gives authenticated callers who ask for its extended card.
+func extendedCard(base *a2a.AgentCard) *a2a.AgentCard {
+	card := *base
+	card.Name = ExtendedCardName
+	card.Capabilities.ExtendedAgentCard = true
+	card.Skills = append(append([]a2a.AgentSkill(nil), base.Skills...), a2a.AgentSkill{
+		ID: "members-only", Name: "Members only", Description: "Shown to authenticated callers.", Tags: []string{"test"}})
+	return &card
 }
 
 // The extensions CardExtensions declares.
@@ -103,6 +119,7 @@ func specialCards(baseURL string) map[string]http.Handler {
 	elsewhere := endpoint(strings.Replace(baseURL, "127.0.0.1", "localhost", 1), Variant{Version: version10, Binding: bindingJSONRPC, Streaming: true})
 	return map[string]http.Handler{
 		CardOtherOrigin: cardHandler(newCard(true, elsewhere), version10),
+		CardExtended:    cardHandler(withExtendedCard(newCard(true, v1RPC)), version10),
 		CardGRPCOnly:    cardHandler(newCard(true, grpc), version10),
 		CardMixed:       cardHandler(newCard(true, grpc, v1RPC, v1REST), version10),
 		CardV03First:    cardHandler(newCard(true, v03RPC, v1RPC), version03),
@@ -110,6 +127,11 @@ func specialCards(baseURL string) map[string]http.Handler {
 			a2a.AgentExtension{URI: ExtensionOptional, Description: "may be activated"},
 			a2a.AgentExtension{URI: ExtensionRequired, Description: "must be activated", Required: true}), version10),
 	}
+}
+
+func withExtendedCard(card *a2a.AgentCard) *a2a.AgentCard {
+	card.Capabilities.ExtendedAgentCard = true
+	return card
 }
 
 func withExtensions(card *a2a.AgentCard, exts ...a2a.AgentExtension) *a2a.AgentCard {

@@ -88,7 +88,9 @@ func StartAt(addr string) (*Server, error) {
 // variantHandler serves the card and the A2A endpoint of v, below its prefix.
 func (s *Server) variantHandler(v Variant) http.Handler {
 	var handler a2asrv.RequestHandler = a2asrv.NewHandler(s.exec,
-		a2asrv.WithCapabilityChecks(&a2a.AgentCapabilities{Streaming: v.Streaming}),
+		// Every endpoint can give an extended card; only CardExtended's card says so.
+		a2asrv.WithCapabilityChecks(&a2a.AgentCapabilities{Streaming: v.Streaming, ExtendedAgentCard: true}),
+		a2asrv.WithExtendedAgentCard(extendedCard(newCard(v.Streaming, endpoint(s.url, v)))),
 		a2asrv.WithLogger(quiet),
 	)
 	handler = &authHandler{RequestHandler: a2asrvx.Patient(handler), gate: s.exec.auth, streaming: v.Streaming}
