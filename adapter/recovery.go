@@ -1,12 +1,33 @@
 package adapter
 
 import (
+	"context"
 	"iter"
 	"math/rand/v2"
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
+
+// streamEnd is how one followed stream ended: what follow returned, whether the idle watch ended
+// it, and its failure recorder.
+type streamEnd struct {
+	events int
+	next   turnNext
+	out    Outcome
+	err    error
+	idle   bool
+	rec    *httpFailure
+}
+
+// followStream opens a stream under a failure recorder and an idle watch (first: the limit before
+// its first event) and follows it to its end.
+func (r *run) followStream(first time.Duration, open func(context.Context) iter.Seq2[a2a.Event, error]) streamEnd {
+	ctx, rec := withFailureRecorder(r.ctx)
+	ctx, idle := watchIdle(ctx, r.a.s.Clock, first, r.a.s.StreamIdleTimeout)
+	events, next, out, err := r.follow(open(ctx), idle)
+	return streamEnd{events: events, next: next, out: out, err: err, idle: idle.stop(), rec: rec}
+}
 
 // follow applies a stream's events until the turn ends or the stream does, telling idle of each.
 // err is the stream's own failure, untyped; events counts what arrived before it.
@@ -39,25 +60,24 @@ func (r *run) recoverStream(conn *connection) (bool, Outcome, error) {
 		if err := r.backoff(attempt, last); err != nil {
 			return false, Outcome{}, err
 		}
-		ctx, rec := withFailureRecorder(r.ctx)
-		last = rec
-		ctx, idle := watchIdle(ctx, r.a.s.Clock, r.a.s.StreamIdleTimeout, r.a.s.StreamIdleTimeout)
-		events, next, out, err := r.follow(conn.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task}), idle)
-		wentIdle := idle.stop()
+		s := r.followStream(r.a.s.StreamIdleTimeout, func(ctx context.Context) iter.Seq2[a2a.Event, error] {
+			return conn.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task})
+		})
+		last = s.rec
 		switch {
-		case next != turnContinue:
-			return next == turnDone, out, err
+		case s.next != turnContinue:
+			return s.next == turnDone, s.out, s.err
 		case r.ctx.Err() != nil:
 			return false, Outcome{}, r.a.ctxError(r.ctx)
-		case wentIdle || (err != nil && events > 1):
+		case s.idle || (s.err != nil && s.events > 1):
 			// A healthy stream that went quiet, or one that delivered more than the snapshot
 			// before it broke: recovery worked, its budget starts again.
 			attempt = -1
 			continue
-		case err == nil:
+		case s.err == nil:
 			continue // ended before the task again
 		}
-		if e := r.a.requestError(r.ctx, CodeProtocolError, "resubscribing to the task failed", err, rec); !transient(e) {
+		if e := r.a.requestError(r.ctx, CodeProtocolError, "resubscribing to the task failed", s.err, s.rec); !transient(e) {
 			break // refused (not supported, or the task no longer runs): its state is still readable
 		}
 	}

@@ -1,8 +1,10 @@
 package adapter
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"iter"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -94,36 +96,35 @@ func turnStillReleasing(err error) bool {
 // recovered like a broken one; no first event within FirstEventTimeout fails the Work. A
 // streaming call the server refuses as unsupported is made again as a plain send.
 func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
-	ctx, rec := withFailureRecorder(r.ctx)
-	ctx, idle := watchIdle(ctx, r.a.s.Clock, r.a.s.FirstEventTimeout, r.a.s.StreamIdleTimeout)
-	events, next, out, err := r.follow(conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg}), idle)
-	wentIdle := idle.stop()
+	s := r.followStream(r.a.s.FirstEventTimeout, func(ctx context.Context) iter.Seq2[a2a.Event, error] {
+		return conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg})
+	})
 	switch {
-	case next != turnContinue:
-		return next == turnDone, out, err
+	case s.next != turnContinue:
+		return s.next == turnDone, s.out, s.err
 	case r.ctx.Err() != nil:
 		return false, Outcome{}, r.a.ctxError(r.ctx)
-	case wentIdle && events == 0:
+	case s.idle && s.events == 0:
 		return false, Outcome{}, newError(CodeTimeout, "the agent's stream sent no event within %v; whether it received the message is not known", r.a.s.FirstEventTimeout)
-	case wentIdle && r.a.s.RecoveryAttempts == 0:
+	case s.idle && r.a.s.RecoveryAttempts == 0:
 		return false, Outcome{}, &Error{Code: CodeTimeout, Message: fmt.Sprintf("the agent's stream sent nothing for %v", r.a.s.StreamIdleTimeout), Retryable: true}
-	case wentIdle:
+	case s.idle:
 		return r.recoverStream(conn)
-	case err != nil:
-		if events == 0 && (errors.Is(err, a2a.ErrUnsupportedOperation) || errors.Is(err, a2a.ErrMethodNotFound)) {
+	case s.err != nil:
+		if s.events == 0 && (errors.Is(s.err, a2a.ErrUnsupportedOperation) || errors.Is(s.err, a2a.ErrMethodNotFound)) {
 			// The card says it streams, the server says it does not: the refusal proves nothing
 			// ran, so the message goes again, as a plain send.
 			return r.pollTurn(conn, msg)
 		}
-		e := r.a.requestError(r.ctx, CodeProtocolError, "streaming message failed", err, rec)
-		if events == 0 {
+		e := r.a.requestError(r.ctx, CodeProtocolError, "streaming message failed", s.err, s.rec)
+		if s.events == 0 {
 			return false, Outcome{}, sendError(e)
 		}
 		if !transient(e) || r.a.s.RecoveryAttempts == 0 {
 			return false, Outcome{}, e
 		}
 		return r.recoverStream(conn)
-	case events == 0:
+	case s.events == 0:
 		return false, Outcome{}, newError(CodeInvalidResponse, "the agent's stream ended without any event")
 	}
 	return r.recoverStream(conn)

@@ -36,6 +36,20 @@ func waitRecorded(ctx context.Context, t *testing.T, store adapter.WorkStore, wo
 	}
 }
 
+// leftRunning submits a Work of instruction on a first adapter with a WorkStore (a page that will
+// be reloaded) and returns once the store has it (in state, if set), with the options of a second
+// adapter on the same store.
+func leftRunning(ctx context.Context, t *testing.T, impl implementation, v agent.Variant, instruction string, state adapter.WorkState) (*adapter.MemoryWorkStore, adapter.Options, adapter.Work) {
+	t.Helper()
+	store := &adapter.MemoryWorkStore{}
+	opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
+	before := newPort(t, impl, opts)
+	w := newWork("alice", instruction)
+	go func() { _, _ = before.Submit(ctx, w) }() // ends with the test: its port is closed then
+	waitRecorded(ctx, t, store, w.ID, state)
+	return store, opts, w
+}
+
 // TestResume: a second adapter on the same WorkStore (a frontend after a reload) re-attaches to
 // a Work the first one left running and settles it, sending nothing again; the record is gone
 // once the Work ended. Natively and in the module.
@@ -46,13 +60,8 @@ func TestResume(t *testing.T) {
 			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
 				t.Parallel()
 				ctx := testContext(t)
-				store := &adapter.MemoryWorkStore{}
-				opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
-				before := newPort(t, impl, opts)
-				w := newWork("alice", "slow 1500")
-				go func() { _, _ = before.Submit(ctx, w) }()                       // the page that will be reloaded
+				store, opts, w := leftRunning(ctx, t, impl, v, "slow 1500", "")
 				tp := fmt.Sprintf("00-%032x-%016x-01", 0xabc000+workSeq.Add(1), 5) // finds the resumed Work's requests
-				waitRecorded(ctx, t, store, w.ID, "")
 				after := newPort(t, impl, opts)
 				if _, err := after.Resume(ctx, w.ID, "mallory"); !errors.Is(err, adapter.ErrWorkNotFound) {
 					t.Errorf("Resume(another owner) = %v, want WORK_NOT_FOUND", err)
@@ -94,14 +103,7 @@ func TestResumeAnswersTheQuestion(t *testing.T) {
 			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
 				t.Parallel()
 				ctx := testContext(t)
-				store := &adapter.MemoryWorkStore{}
-				opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
-				before := newPort(t, impl, opts)
-				w := newWork("alice", "input needed")
-				beforeCtx, leave := context.WithCancel(context.WithoutCancel(ctx))
-				defer leave()
-				go func() { _, _ = before.Submit(beforeCtx, w) }()
-				waitRecorded(ctx, t, store, w.ID, adapter.StateInputRequired)
+				_, opts, w := leftRunning(ctx, t, impl, v, "input needed", adapter.StateInputRequired)
 				after := newPort(t, impl, opts)
 				rec := newRecorder()
 				done := make(chan result, 1)
