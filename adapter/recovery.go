@@ -71,8 +71,9 @@ func (r *run) recoverStream(conn *connection) (bool, Outcome, error) {
 			return false, Outcome{}, r.a.ctxError(r.ctx)
 		case s.idle || (s.err != nil && s.events > 1):
 			// A healthy stream that went quiet, or one that delivered more than the snapshot
-			// before it broke: recovery worked, its budget starts again.
-			attempt = -1
+			// before it broke: recovery worked, its budget starts again (after the first backoff:
+			// a relay that keeps cutting streams must not be answered with a hot loop).
+			attempt = 0
 			continue
 		case s.err == nil:
 			continue // ended before the task again
