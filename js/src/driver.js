@@ -162,7 +162,7 @@ export class Driver {
     const controller = new AbortController();
     const entry = { controller, reader: null };
     this.fetches.set(e.id, entry);
-    const fail = (err) => this.push({ k: 'failed', id: e.id, error: this.fetchError(err) });
+    const fail = (err) => this.push({ k: 'failed', id: e.id, error: this.fetchError(err, e.url) });
     (async () => {
       const headers = await this.host.credentials.apply(e.url, e.m, e.headers);
       const fetchImpl = this.host.fetchImpl; // called unbound: a browser's fetch refuses any other `this`
@@ -200,11 +200,12 @@ export class Driver {
     entry.reader?.cancel().catch(() => {}); // already ended or aborted: nothing to report
   }
 
-  fetchError(err) {
+  fetchError(err, url) {
     let code = 'A2A_NETWORK_ERROR';
     if (err instanceof HeaderFunctionError) code = 'A2A_HEADERS_FAILED';
     else if (neverConnected(err)) code = 'A2A_NETWORK_NOT_SENT';
-    return { code, message: this.host.credentials.redact(String(err?.message ?? err)) };
+    const message = String(err?.message ?? err) + (code === 'A2A_NETWORK_ERROR' ? corsHint(url) : '');
+    return { code, message: this.host.credentials.redact(message) };
   }
 
   event(e) {
@@ -264,6 +265,25 @@ export class Driver {
       (err) => this.push({ k: 'storeDone', id: e.id, error: { code: 'INTERNAL', message: this.host.credentials.redact(String(err?.message ?? err)) } }),
     );
   }
+}
+
+/**
+ * In a page, a request to another origin that fails without a reason is most often one the browser
+ * blocked for want of CORS (the page cannot tell: the browser hides why). Says what to check.
+ */
+function corsHint(url) {
+  const page = globalThis.location?.origin;
+  if (!url || !page || page === 'null' || globalThis.process?.versions?.node) return '';
+  let target;
+  try {
+    target = new URL(url).origin;
+  } catch {
+    return '';
+  }
+  if (target === page) return '';
+  return ` (from a page on ${page} to an agent on ${target}: if the network is fine, the browser likely blocked it for CORS;` +
+    ` the agent must allow this origin, the methods GET, POST and OPTIONS and the request headers a2aport sends:` +
+    ` Content-Type, A2A-Version, and Authorization, A2A-Extensions, traceparent and your own headers when used)`;
 }
 
 /** Whether a call runs a Work (its events come first, then its settlement). */

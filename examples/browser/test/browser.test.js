@@ -10,6 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,8 +89,11 @@ async function openPage() {
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
   page.on('console', (m) => {
-    // A refused agent card (the error test) logs its 404; that is the browser, not the page.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) pageErrors.push(`console: ${m.text()}`);
+    // A refused agent card (the error test) logs its 404, a cross-origin agent without CORS its
+    // blocked requests; that is the browser, not the page.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource') && !m.text().includes('blocked by CORS policy')) {
+      pageErrors.push(`console: ${m.text()}`);
+    }
   });
   // A new tab starts without the Works other tests left recorded; a reload of it keeps its own
   // (sessionStorage lives as long as the tab).
@@ -388,6 +392,42 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
         await page.screenshot({ path: join(screenshots, `${name}-full.png`), fullPage: true });
       }
       await page.close();
+    }
+  });
+
+  test('a cross-origin agent: blocked without CORS (with a hint), a round trip with credentials with it', async () => {
+    // An agent that sends no CORS headers, on another origin than the page.
+    const card = JSON.stringify({ name: 'no CORS', version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
+      supportedInterfaces: [{ url: 'http://127.0.0.1:1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], skills: [] });
+    const plain = createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(card));
+    await new Promise((ok) => plain.listen(0, '127.0.0.1', ok));
+    const page = await openPage();
+    try {
+      await connectionSettled(page);
+      await page.getByLabel('Agent card URL').fill(`http://127.0.0.1:${plain.address().port}/.well-known/agent-card.json`);
+      await page.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
+      assert.equal(await connectionSettled(page), 'Not connected');
+      const error = await page.locator('#connect-error').textContent();
+      assert.match(error, /^A2A_NETWORK_ERROR /, error);
+      assert.match(error, /CORS/, `no CORS hint in ${error}`);
+    } finally {
+      await page.close();
+      await new Promise((ok) => plain.close(ok));
+    }
+    // The page served as localhost calls the demo agent on 127.0.0.1, which allows CORS: the
+    // preflight lets the bearer token through and the Work completes.
+    const crossPage = await context.newPage();
+    await crossPage.goto(baseURL.replace('127.0.0.1', 'localhost') + '/');
+    try {
+      await connectionSettled(crossPage);
+      await crossPage.getByLabel('Agent card URL').fill(`${baseURL}/.well-known/agent-card.json`);
+      await crossPage.getByLabel('Bearer token').fill('t0ken-across-origins');
+      await crossPage.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
+      assert.equal(await connectionSettled(crossPage), 'Connected', await crossPage.locator('#connect-error').textContent());
+      const work = await send(crossPage, 'Compare tea and coffee');
+      await waitState(work, 'completed');
+    } finally {
+      await crossPage.close();
     }
   });
 
