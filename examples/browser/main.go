@@ -41,6 +41,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags.StringVar(&cfg.wasmDir, "wasm-dir", "bin", "`directory` holding a2aport.wasm and a2aport-1.0.wasm")
 	flags.StringVar(&cfg.jsDir, "js-dir", "js", "`directory` of the a2aport JS package (its src/ is served)")
 	lifetime := flags.Duration("lifetime", 0, "stop after this `duration`; 0 serves until interrupted")
+	flags.Func("relay", "an `origin` (https://agent.example) the page may reach through this server's /relay, for agents that do not allow other origins (repeatable)", func(o string) error {
+		if _, err := newRelay([]string{o}); err != nil {
+			return err
+		}
+		cfg.relay = append(cfg.relay, o)
+		return nil
+	})
 	if err := flags.Parse(args); err != nil {
 		return err
 	}

@@ -25,9 +25,10 @@ const (
 
 // config is what the server needs to know; main fills it from flags.
 type config struct {
-	addr    string // loopback host:port; port 0 picks a free one
-	jsDir   string // the a2aport JS package (its src/ is served)
-	wasmDir string // where a2aport.wasm and a2aport-1.0.wasm are
+	addr    string   // loopback host:port; port 0 picks a free one
+	jsDir   string   // the a2aport JS package (its src/ is served)
+	wasmDir string   // where a2aport.wasm and a2aport-1.0.wasm are
+	relay   []string // origins of agents the page may reach through /relay (none: no relay)
 	logger  *slog.Logger
 }
 
@@ -93,6 +94,13 @@ func (s *server) routes(cfg config) http.Handler {
 	mux.Handle(jsonrpcPath, agent(a2asrv.NewJSONRPCHandler(handler)))
 	mux.Handle(restPath+"/", agent(http.StripPrefix(restPath, a2asrv.NewRESTHandler(handler))))
 	mux.Handle(v03RPCPath, agent(a2av0.NewJSONRPCHandler(handler)))
+	if len(cfg.relay) > 0 {
+		rl, err := newRelay(cfg.relay)
+		if err != nil {
+			panic(err) // checked by run before the server starts
+		}
+		mux.Handle(relayPath, rl)
+	}
 	return mux
 }
 

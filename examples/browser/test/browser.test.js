@@ -28,11 +28,38 @@ let tmp;
 let server;
 let baseURL;
 let context;
+let noCors; // {server, url, target}: the demo agent behind an origin that allows no other
+
+/**
+ * The demo agent as an agent that does not allow other origins: a loopback proxy to it (its
+ * target, once known) that drops every CORS header, refuses preflights and names itself in the
+ * card's interfaces.
+ */
+async function startNoCorsAgent() {
+  const agent = { target: '', url: '' };
+  const hopByHop = ['host', 'origin', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'expect'];
+  agent.server = createServer((req, res) => (async () => {
+    if (req.method === 'OPTIONS') return res.writeHead(405).end();
+    const chunks = [];
+    for await (const c of req) chunks.push(c);
+    const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !hopByHop.includes(k)));
+    const upstream = await fetch(agent.target + req.url, { method: req.method, headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const out = {};
+    upstream.headers.forEach((v, k) => { if (!k.startsWith('access-control-') && !hopByHop.includes(k) && k !== 'content-encoding') out[k] = v; });
+    res.writeHead(upstream.status, out);
+    if (req.url.endsWith('agent-card.json')) return res.end((await upstream.text()).replaceAll(agent.target, agent.url));
+    for await (const c of upstream.body) res.write(c);
+    res.end();
+  })().catch(() => res.destroy())); // a failed relay shows as a failed request in the test
+  await new Promise((ok) => agent.server.listen(0, '127.0.0.1', ok));
+  agent.url = `http://127.0.0.1:${agent.server.address().port}`;
+  return agent;
+}
 const pageErrors = [];
 
 /** Starts the demo server binary and resolves with the URL it prints first. */
-function startServer(binary) {
-  const child = spawn(binary, ['-addr', '127.0.0.1:0', '-lifetime', '15m', '-js-dir', jsDir, '-wasm-dir', wasmDir], {
+function startServer(binary, extraArgs = []) {
+  const child = spawn(binary, ['-addr', '127.0.0.1:0', '-lifetime', '15m', '-js-dir', jsDir, '-wasm-dir', wasmDir, ...extraArgs], {
     cwd: repo, stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -65,7 +92,9 @@ before(async () => {
   const binary = join(tmp, 'a2aport-demo');
   const build = spawnSync('go', ['build', '-o', binary, './examples/browser'], { cwd: repo, stdio: 'inherit' });
   assert.equal(build.status, 0, 'go build ./examples/browser failed');
-  ({ child: server, url: baseURL } = await startServer(binary));
+  noCors = await startNoCorsAgent();
+  ({ child: server, url: baseURL } = await startServer(binary, ['-relay', noCors.url]));
+  noCors.target = baseURL;
 
   context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
     executablePath: chromiumPath,
@@ -80,6 +109,7 @@ before(async () => {
 
 after(async () => {
   await context?.close();
+  await new Promise((ok) => (noCors ? noCors.server.close(ok) : ok()));
   server?.kill('SIGTERM');
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
@@ -395,24 +425,25 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     }
   });
 
-  test('a cross-origin agent: blocked without CORS (with a hint), a round trip with credentials with it', async () => {
-    // An agent that sends no CORS headers, on another origin than the page.
-    const card = JSON.stringify({ name: 'no CORS', version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
-      supportedInterfaces: [{ url: 'http://127.0.0.1:1/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], skills: [] });
-    const plain = createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(card));
-    await new Promise((ok) => plain.listen(0, '127.0.0.1', ok));
+  test('a cross-origin agent: blocked without CORS (with a hint), reached through the relay, and with CORS a round trip with credentials', async () => {
     const page = await openPage();
     try {
       await connectionSettled(page);
-      await page.getByLabel('Agent card URL').fill(`http://127.0.0.1:${plain.address().port}/.well-known/agent-card.json`);
+      await page.getByLabel('Agent card URL').fill(`${noCors.url}/.well-known/agent-card.json`);
       await page.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
       assert.equal(await connectionSettled(page), 'Not connected');
       const error = await page.locator('#connect-error').textContent();
       assert.match(error, /^A2A_NETWORK_ERROR /, error);
       assert.match(error, /CORS/, `no CORS hint in ${error}`);
+      // The same agent through this server's relay (started with -relay for its origin).
+      await page.getByLabel(/^Through this server's relay/).check();
+      await page.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
+      assert.equal(await connectionSettled(page), 'Connected', await page.locator('#connect-error').textContent());
+      const work = await send(page, 'Write a short report on relays');
+      await waitState(work, 'completed');
+      assert.equal(await work.locator('.artifact .markdown h3').textContent(), 'Brief: Relays');
     } finally {
       await page.close();
-      await new Promise((ok) => plain.close(ok));
     }
     // The page served as localhost calls the demo agent on 127.0.0.1, which allows CORS: the
     // preflight lets the bearer token through and the Work completes.

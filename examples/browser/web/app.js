@@ -16,6 +16,7 @@ const ui = {
   cardUrl: $('#card-url'),
   token: $('#token'),
   reuse: $('#reuse-context'),
+  relay: $('#relay'),
   owner: $('#owner-id'),
   connect: $('#connect'),
   status: $('#connection-status'),
@@ -70,7 +71,7 @@ function localContextStore(cardUrl) {
 }
 
 function settings() {
-  return JSON.stringify([ui.cardUrl.value.trim(), ui.token.value, ui.reuse.checked]);
+  return JSON.stringify([ui.cardUrl.value.trim(), ui.token.value, ui.reuse.checked, ui.relay.checked]);
 }
 
 function setStatus(text, kind = '') {
@@ -97,6 +98,7 @@ async function connect(event) {
     if (ui.reuse.checked) options.contextStore = localContextStore(cardUrl);
     const works = localWorkStore(cardUrl);
     options.workStore = works;
+    if (ui.relay.checked) options.fetchImpl = relayFetch;
     p = pkg.createA2ABackendAdapter(options);
     port = p;
     connectedWith = settings();
@@ -120,6 +122,15 @@ async function connect(event) {
   } finally {
     ui.connect.disabled = false;
   }
+}
+
+/**
+ * A fetch through this server's relay (started with -relay ORIGIN): the page asks its own origin,
+ * which forwards to the agent, so an agent that does not allow other origins can still be used.
+ */
+function relayFetch(input, init) {
+  const url = input instanceof Request ? input.url : String(input);
+  return fetch(`${location.origin}/relay?to=${encodeURIComponent(url)}`, init);
 }
 
 /** Resumes the Works this page had running before it was reloaded (the adapter's WorkStore). */
@@ -601,7 +612,7 @@ for (const button of document.querySelectorAll('[data-example]')) {
   });
 }
 ui.connectForm.addEventListener('submit', connect);
-for (const field of [ui.cardUrl, ui.token, ui.reuse]) field.addEventListener('input', settingsChanged);
+for (const field of [ui.cardUrl, ui.token, ui.reuse, ui.relay]) field.addEventListener('input', settingsChanged);
 ui.composer.addEventListener('submit', send);
 ui.instruction.addEventListener('keydown', (e) => {
   if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
