@@ -160,11 +160,17 @@ func (a *Adapter) speaks() string {
 	return bindings + ", " + versions
 }
 
+// versionOrDefault is an interface's protocol version as major.minor ("1.0", "0.3": cards write
+// "0.3.0" as well as "0.3"), the current one when the card leaves it out.
 func versionOrDefault(v a2a.ProtocolVersion) string {
 	if v == "" {
-		return string(a2a.Version)
+		v = a2a.Version
 	}
-	return strings.TrimPrefix(string(v), "v")
+	raw := strings.TrimPrefix(string(v), "v")
+	if mm := semver.MajorMinor("v" + raw); mm != "" {
+		return strings.TrimPrefix(mm, "v")
+	}
+	return raw
 }
 
 // newClient builds an a2a-go client bound to the one selected interface, asking for the active

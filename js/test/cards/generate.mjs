@@ -1,12 +1,15 @@
 // Writes Agent Cards as @a2a-js/sdk 1.3.0 really emits them into adapter/testdata/cards, the corpus
 // the Go card tests read: its canonical AgentCard.toJSON, and the bytes its own Express card handler
-// serves for A2A 1.0 and, through its compat layer, 0.3. Run from js/ after npm install:
+// serves for A2A 1.0 and, through its compat layer, 0.3; and the bytes @a2a-js/sdk 0.3.14 (the
+// last 0.3 release, installed as @a2a-js/sdk-0.3) serves for a 0.3 card. Run from js/ after npm install:
 //   node test/cards/generate.mjs
 import { writeFileSync } from 'node:fs';
 import express from 'express';
 import { AgentCard } from '@a2a-js/sdk';
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { agentCardHandler } from '@a2a-js/sdk/server/express';
+import { DefaultRequestHandler as LegacyRequestHandler, InMemoryTaskStore as LegacyTaskStore } from '@a2a-js/sdk-0.3/server';
+import { agentCardHandler as legacyCardHandler } from '@a2a-js/sdk-0.3/server/express';
 
 const out = new URL('../../../adapter/testdata/cards/', import.meta.url);
 
@@ -57,9 +60,45 @@ app.use('/v1', agentCardHandler({ agentCardProvider: handler }));
 const legacy = { ...full, supportedInterfaces: full.supportedInterfaces.map((i) => ({ ...i, protocolVersion: '0.3' })) };
 const legacyHandler = new DefaultRequestHandler(legacy, new InMemoryTaskStore(), { async execute() {}, async cancelTask() {} });
 app.use('/v03', agentCardHandler({ agentCardProvider: legacyHandler, legacyCompat: { enabled: true } }));
+// A 0.3 card, every field and security scheme kind of the 0.3 schema, as @a2a-js/sdk 0.3.14 serves it.
+const card03 = {
+  protocolVersion: '0.3.0', name: 'full card', description: 'every field of a 0.3 card', version: '0.3.14',
+  url: 'http://127.0.0.1:1/a2a/jsonrpc', preferredTransport: 'JSONRPC',
+  additionalInterfaces: [
+    { url: 'http://127.0.0.1:1/a2a/jsonrpc', transport: 'JSONRPC' },
+    { url: 'http://127.0.0.1:1/a2a/grpc', transport: 'GRPC' },
+    { url: 'http://127.0.0.1:1/a2a/rest', transport: 'HTTP+JSON' },
+  ],
+  provider: { url: 'https://provider.example', organization: 'Example' },
+  documentationUrl: 'https://docs.example', iconUrl: 'https://icon.example/i.png',
+  capabilities: {
+    streaming: true, pushNotifications: true, stateTransitionHistory: true,
+    extensions: [{ uri: 'https://ext.example/v1', description: 'an extension', required: false, params: { level: 2 } }],
+  },
+  securitySchemes: {
+    bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'a token' },
+    basic: { type: 'http', scheme: 'basic' },
+    key: { type: 'apiKey', in: 'query', name: 'api_key', description: 'a key' },
+    oauth: { type: 'oauth2', oauth2MetadataUrl: 'https://auth.example/.well-known/oauth-authorization-server',
+      flows: { clientCredentials: { tokenUrl: 'https://auth.example/token', refreshUrl: 'https://auth.example/refresh', scopes: { read: 'read things' } } } },
+    oidc: { type: 'openIdConnect', openIdConnectUrl: 'https://auth.example/.well-known/openid-configuration' },
+    mtls: { type: 'mutualTLS', description: 'client certificate' },
+  },
+  security: [{ bearer: [] }, { oauth: ['read'], key: [] }],
+  defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain', 'text/markdown'],
+  skills: [{
+    id: 'report', name: 'report', description: 'writes reports', tags: ['docs'], examples: ['a report on tides'],
+    inputModes: ['text/plain'], outputModes: ['text/markdown'], security: [{ oauth: ['read'] }],
+  }],
+  supportsAuthenticatedExtendedCard: true,
+  signatures: [{ protected: 'eyJhbGciOiJFUzI1NiJ9', signature: 'c2lnbmF0dXJl', header: { kid: 'key-1' } }],
+};
+const handler03 = new LegacyRequestHandler(card03, new LegacyTaskStore(), { async execute() {}, async cancelTask() {} });
+app.use('/sdk-0.3', legacyCardHandler({ agentCardProvider: handler03 }));
+
 const server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
 try {
-  for (const [name, path] of [['a2a-js-1.3.0-served.json', '/v1'], ['a2a-js-1.3.0-served-0.3.json', '/v03']]) {
+  for (const [name, path] of [['a2a-js-1.3.0-served.json', '/v1'], ['a2a-js-1.3.0-served-0.3.json', '/v03'], ['a2a-js-0.3.14-served.json', '/sdk-0.3']]) {
     const res = await fetch(`http://127.0.0.1:${server.address().port}${path}`);
     write(name, await res.json());
   }
