@@ -3,6 +3,7 @@ module github.com/a2aport/a2aport
 go 1.26.8
 
 require (
+	github.com/a2aproject/a2a-go v0.3.15
 	github.com/a2aproject/a2a-go/v2 v2.4.0
 	github.com/google/uuid v1.6.0
 	github.com/mailru/easyjson v0.9.2
@@ -12,7 +13,6 @@ require (
 
 require (
 	github.com/BurntSushi/toml v1.4.1-0.20240526193622-a339e1f7089c // indirect
-	github.com/a2aproject/a2a-go v0.3.15 // indirect
 	github.com/josharian/intern v1.0.0 // indirect
 	golang.org/x/exp/typeparams v0.0.0-20231108232855-2478ac86f678 // indirect
 	golang.org/x/net v0.59.0 // indirect

@@ -25,6 +25,8 @@ var cardCorpus = []corpusCard{
 	{"a2a-js-1.3.0-served.json", "1.0"},
 	{"a2a-js-1.3.0-served-0.3.json", "0.3"},
 	{"a2a-js-0.3.14-served.json", "0.3"},
+	{"a2a-go-0.3.15.json", "0.3"},
+	{"a2a-go-v2.4.0.json", "1.0"},
 }
 
 // corpusJSONRPC is the JSON-RPC interface URL in the corpus (its other interfaces are unreachable).

@@ -31,7 +31,7 @@ const startResult = (port) => settled(port.start(), BOUND_MS, 'start() did not s
 // handler), as tests/cardcorpus_test.go reads it: its JSON-RPC interface points at the test agent.
 describe('card corpus', { concurrency: true }, () => {
   const corpus = [['a2a-js-1.3.0-tojson.json', '1.0'], ['a2a-js-1.3.0-served.json', '1.0'], ['a2a-js-1.3.0-served-0.3.json', '0.3'],
-    ['a2a-js-0.3.14-served.json', '0.3']];
+    ['a2a-js-0.3.14-served.json', '0.3'], ['a2a-go-0.3.15.json', '0.3'], ['a2a-go-v2.4.0.json', '1.0']];
   let server;
   let base;
   before(async () => {
