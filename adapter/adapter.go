@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"sync/atomic"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
@@ -18,6 +19,7 @@ type Adapter struct {
 	s     *settings
 	creds *credentials.Transport
 	http  *http.Client
+	auth  atomic.Pointer[authState] // of the card in use: what each request to the agent carries
 	cont  *continuity
 
 	// closing ends every request of the adapter on Close.
@@ -43,6 +45,7 @@ type connection struct {
 	iface    *a2a.AgentInterface
 	client   *a2aclient.Client
 	extended bool // card is the agent's extended card, read with the caller's credentials
+	auth     *authState
 }
 
 var _ Port = (*Adapter)(nil)
@@ -54,16 +57,18 @@ func New(opts Options) (*Adapter, error) {
 	if err != nil {
 		return nil, err
 	}
-	creds := &credentials.Transport{Base: s.Transport, Token: s.Token, Headers: s.Headers, HeaderFunc: s.HeaderFunc}
+	creds := &credentials.Transport{Base: s.Transport, Token: s.Token, Headers: s.Headers, HeaderFunc: s.HeaderFunc,
+		Credentials: s.Credentials, TokenProvider: s.TokenProvider}
 	a := &Adapter{
-		s:     s,
-		creds: creds,
-		// No Client.Timeout: it would cut long streams; time is bounded through the Clock instead.
-		http:      &http.Client{Transport: traceHeader{base: statusRecorder{base: creds, maxResponse: s.MaxResponseBytes}}},
+		s:         s,
+		creds:     creds,
 		cont:      &continuity{store: s.store, discovering: map[string]chan struct{}{}},
 		runs:      map[string]*run{},
 		listeners: map[int]func(Event){},
 	}
+	planned := authPlanner{base: creds, auth: &a.auth}
+	// No Client.Timeout: it would cut long streams; time is bounded through the Clock instead.
+	a.http = &http.Client{Transport: traceHeader{base: statusRecorder{base: planned, maxResponse: s.MaxResponseBytes}}}
 	a.http.CheckRedirect = a.checkRedirect
 	a.closing, a.close = context.WithCancelCause(context.Background())
 	return a, nil
@@ -84,6 +89,7 @@ func (a *Adapter) Describe() Description {
 		d.ProtocolVersion = versionOrDefault(conn.iface.ProtocolVersion)
 		d.CardNotes = append([]string(nil), conn.notes...)
 		d.ExtendedCard = conn.extended
+		d.Security = conn.auth.security.clone()
 	}
 	if card != nil {
 		d.AgentName, d.AgentVersion = card.Name, card.Version
@@ -211,9 +217,11 @@ func (a *Adapter) discover() (*connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn := &connection{card: card, notes: notes, iface: iface, client: client}
+	conn := &connection{card: card, notes: notes, iface: iface, client: client, auth: planAuth(card, a.s.held())}
+	a.auth.Store(conn.auth)
 	if card.Capabilities.ExtendedAgentCard && a.s.hasCredentials() {
 		a.adoptExtendedCard(ctx, conn)
+		a.auth.Store(conn.auth)
 	}
 	return conn, nil
 }

@@ -64,8 +64,22 @@ func (a *Adapter) requestError(ctx context.Context, fallback Code, what string, 
 	if errors.As(err, &headerErr) {
 		return a.wrap(CodeHeadersFailed, what+": HeaderFunc failed", headerErr.Err)
 	}
+	var authErr *credentials.AuthError
+	if errors.As(err, &authErr) {
+		if authErr.Retry { // the token endpoint failed, not the agent: the request never left
+			return &Error{Code: CodeNetworkError, Message: a.redact(what + ": " + authErr.Error()), Err: err, Retryable: true}
+		}
+		return &Error{Code: CodeAuthRequired, Status: authErr.Status, Message: a.redact(what + ": " + authErr.Error()), Err: err}
+	}
 	if rec != nil {
-		if status, summary := rec.get(); status != 0 {
+		if status, summary := rec.get(); status == http.StatusUnauthorized || status == http.StatusForbidden {
+			rec.mu.Lock()
+			challenge := rec.challenge
+			rec.mu.Unlock()
+			e := a.authRequired(what, status, challenge, summary)
+			e.Err = err
+			return e
+		} else if status != 0 {
 			e := &Error{Code: CodeHTTPError, Status: status, Retryable: retryableStatus(status), Err: err}
 			e.Message = a.redact(what + ": HTTP " + http.StatusText(status) + " (" + strconv.Itoa(status) + ")")
 			if summary != "" {

@@ -46,7 +46,11 @@ const (
 	// CodeResponseTooLarge: the Agent Card, an answer, one event of a stream or one artifact
 	// passed its size limit (Options.MaxCardBytes, MaxResponseBytes, MaxArtifactBytes).
 	CodeResponseTooLarge Code = "A2A_RESPONSE_TOO_LARGE"
-	CodeInternal         Code = "INTERNAL"
+	// CodeAuthRequired: the agent refused a request with 401 or 403, or the credentials for a
+	// scheme of the card could not be had (the token endpoint or the token provider refused).
+	// Not retryable: the credentials have to change first.
+	CodeAuthRequired Code = "A2A_AUTH_REQUIRED"
+	CodeInternal     Code = "INTERNAL"
 )
 
 // Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
@@ -112,6 +116,7 @@ var (
 	ErrModuleTrapped            = sentinel(CodeModuleTrapped)
 	ErrOutcomeUnknown           = sentinel(CodeOutcomeUnknown)
 	ErrResponseTooLarge         = sentinel(CodeResponseTooLarge)
+	ErrAuthRequired             = sentinel(CodeAuthRequired)
 	ErrInternal                 = sentinel(CodeInternal)
 )
 

@@ -35,12 +35,7 @@ func (a *Adapter) adoptExtendedCard(ctx context.Context, conn *connection) {
 	}
 	_ = conn.client.Destroy() // replaced; nothing of it is in use yet
 	conn.card, conn.iface, conn.client, conn.extended = card, iface, client, true
+	conn.auth = planAuth(card, a.s.held())
 }
 
 var errNoExtendedCard = &Error{Code: CodeInvalidResponse, Message: "the agent answered with no card"}
-
-// hasCredentials reports whether requests carry the caller's credentials: an extended card is
-// for authenticated callers only. In the module the host keeps them and says so (Init).
-func (s *settings) hasCredentials() bool {
-	return s.Token != "" || len(s.Headers) > 0 || s.HeaderFunc != nil || s.HostCredentials
-}

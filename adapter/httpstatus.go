@@ -20,6 +20,7 @@ type httpFailure struct {
 	status     int
 	summary    string
 	retryAfter time.Duration // the answer's Retry-After, if any
+	challenge  string        // the answer's WWW-Authenticate, if any
 	overLimit  error         // a size limit the answer passed (limits.go)
 }
 
@@ -106,6 +107,7 @@ func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	f.mu.Lock()
 	f.status, f.summary = resp.StatusCode, summarize(head)
 	f.retryAfter = retryAfter(resp.Header)
+	f.challenge = strings.Join(resp.Header.Values("WWW-Authenticate"), ", ")
 	f.mu.Unlock()
 	return resp, nil
 }

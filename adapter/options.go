@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strings"
@@ -42,6 +43,16 @@ type Options struct {
 	// AgentCard replaces discovery with an in-memory card.
 	AgentCard *a2a.AgentCard
 
+	// Credentials are secrets by the name of the Agent Card's security scheme they are for. The
+	// adapter applies the first of the card's requirement sets they satisfy, each scheme as the
+	// card says (a bearer or basic Authorization header, an API key in a header, query parameter or
+	// cookie, an OAuth2 token from the client-credentials flow, cached and renewed). Token,
+	// Headers and HeaderFunc are applied after them and win where they set the same header.
+	Credentials map[string]Credential
+	// TokenProvider gives the token of a bearer, OAuth2, OpenID Connect or API key scheme that has
+	// no entry in Credentials, for flows that need the user (authorization code, device code):
+	// the application runs those. It is called for every request; cache in it.
+	TokenProvider func(ctx context.Context, scheme string) (string, error)
 	// Token is sent as "Authorization: Bearer <token>" unless Headers or HeaderFunc set Authorization.
 	Token string
 	// Headers are added to every request (discovery and task requests).
@@ -109,10 +120,9 @@ type Options struct {
 	// WorkStore records each active Work (its remote task, context and state) so that Resume can
 	// re-attach to it after the frontend restarts. Default: none (Resume finds nothing).
 	WorkStore WorkStore
-	// HostCredentials says that a host adds credentials to the requests (the module's case: the
-	// Go host and the JS package keep Token and Headers); it only decides whether the agent's
-	// extended card, which is for authenticated callers, is asked for.
-	HostCredentials bool
+	// HostCredentials is set by a host that runs the adapter in the module (the Go host, the JS
+	// package) and adds the credentials to its requests itself: what it holds, without values.
+	HostCredentials *HostCredentials
 	// Label names the backend in Describe (default: the agent card's name).
 	Label string
 }
@@ -190,6 +200,9 @@ func (o Options) validate() (*settings, error) {
 		if strings.TrimSpace(name) == "" {
 			return nil, newError(CodeInvalidOptions, "Headers contain an empty header name")
 		}
+	}
+	if err := validateCredentials(o); err != nil {
+		return nil, err
 	}
 	if s.Transport == nil {
 		s.Transport = http.DefaultTransport

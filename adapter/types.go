@@ -130,6 +130,33 @@ type Description struct {
 	// ExtendedCard says the card in use is the agent's extended card, which it gives authenticated
 	// callers (read after discovery when the public card offers one and credentials are set).
 	ExtendedCard bool `json:"extendedCard,omitempty"`
+	// Security is what the card declares about authentication and how the adapter meets it; nil
+	// when the card declares nothing. It never contains a credential.
+	Security *Security `json:"security,omitempty"`
+}
+
+// Security describes the card's security schemes and requirement sets, and which set the
+// adapter's requests satisfy.
+type Security struct {
+	Schemes []SecurityScheme `json:"schemes,omitempty"`
+	// Requirements are the card's requirement sets, each a list of scheme names: any one set,
+	// with all of its schemes, is enough.
+	Requirements [][]string `json:"requirements,omitempty"`
+	// Required says the card asks for credentials (it lists requirement sets).
+	Required bool `json:"required"`
+	// InUse is the first requirement set the given credentials satisfy; nil when none does.
+	InUse []string `json:"inUse,omitempty"`
+	// Missing says credentials are required and none of the sets is satisfied: the agent may
+	// refuse the requests (A2A_AUTH_REQUIRED).
+	Missing bool `json:"missing,omitempty"`
+}
+
+// SecurityScheme is one security scheme of the card, without its description.
+type SecurityScheme struct {
+	Name  string `json:"name"`
+	Kind  string `json:"kind"`            // bearer, basic, apiKey, oauth2, openIdConnect, mutualTLS or unsupported
+	In    string `json:"in,omitempty"`    // apiKey: header, query or cookie
+	Param string `json:"param,omitempty"` // apiKey: the header, query parameter or cookie name
 }
 
 // Capabilities of the backend, from options before discovery and from the Agent Card after.

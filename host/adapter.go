@@ -51,7 +51,8 @@ func New(ctx context.Context, opts adapter.Options) (*Adapter, error) {
 	if transport == nil {
 		transport = http.DefaultTransport
 	}
-	h.creds = &credentials.Transport{Base: transport, Token: opts.Token, Headers: opts.Headers, HeaderFunc: opts.HeaderFunc}
+	h.creds = &credentials.Transport{Base: transport, Token: opts.Token, Headers: opts.Headers, HeaderFunc: opts.HeaderFunc,
+		Credentials: opts.Credentials, TokenProvider: opts.TokenProvider}
 	init, err := abi.NewInit(opts)
 	if err != nil {
 		return nil, err

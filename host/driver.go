@@ -244,7 +244,7 @@ func (d *driver) fetch(e abi.Envelope, body []byte) {
 	d.fetches[e.ID] = f
 	id := e.ID
 	go func() {
-		req, err := http.NewRequestWithContext(ctx, e.Method, e.URL, bytes.NewReader(body))
+		req, err := http.NewRequestWithContext(credentials.WithPlan(ctx, e.Auth), e.Method, e.URL, bytes.NewReader(body))
 		if err != nil {
 			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: &abi.Error{Code: string(adapter.CodeNetworkError), Message: err.Error()}}})
 			return
@@ -412,6 +412,10 @@ func fetchError(creds *credentials.Transport, err error) *abi.Error {
 	var headerErr *credentials.HeaderFuncError
 	if errors.As(err, &headerErr) {
 		return &abi.Error{Code: string(adapter.CodeHeadersFailed), Message: creds.Redact(headerErr.Err.Error())}
+	}
+	var authErr *credentials.AuthError
+	if errors.As(err, &authErr) && !authErr.Retry {
+		return &abi.Error{Code: abi.FetchAuthFailed, Status: authErr.Status, Message: creds.Redact(authErr.Error())}
 	}
 	code := string(adapter.CodeNetworkError)
 	if netfail.NotSent(err) {

@@ -382,14 +382,16 @@ var scenarios = []scenario{
 		wantCode(t, err, adapter.ErrInvalidResponse)
 	}},
 	{name: "http-refusals", run: func(t *testing.T, e env) {
-		// A send refused before the agent: A2A_HTTP_ERROR with the status; retryable only where a
-		// later try may succeed (429), and never retried by the adapter.
+		// A send refused before the agent: A2A_HTTP_ERROR with the status, A2A_AUTH_REQUIRED for
+		// 401 and 403; retryable only where a later try may succeed (429), and never retried by
+		// the adapter.
 		for _, c := range []struct {
 			status    int
+			code      *adapter.Error
 			retryable bool
-		}{{401, false}, {403, false}, {404, false}, {429, true}} {
+		}{{401, adapter.ErrAuthRequired, false}, {403, adapter.ErrAuthRequired, false}, {404, adapter.ErrHTTPError, false}, {429, adapter.ErrHTTPError, true}} {
 			_, _, err := e.submit(t, newWork("alice", fmt.Sprintf("status%d please", c.status)))
-			wantCode(t, err, adapter.ErrHTTPError)
+			wantCode(t, err, c.code)
 			if ae := (*adapter.Error)(nil); errors.As(err, &ae) && (ae.Status != c.status || ae.Retryable != c.retryable) {
 				t.Errorf("error = %+v, want status %d, retryable %v", ae, c.status, c.retryable)
 			}

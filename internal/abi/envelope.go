@@ -4,6 +4,7 @@ import (
 	"github.com/mailru/easyjson"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/credentials"
 )
 
 // Kinds of envelopes. Inputs go from the host to the module, effects from the module to the host.
@@ -114,6 +115,8 @@ type Envelope struct {
 	Headers    map[string][]string `json:"headers,omitempty"`
 	HTTPStatus int                 `json:"httpStatus,omitempty"`
 	Body       *Span               `json:"body,omitempty"`
+	// Auth lists the card's security schemes the host applies to the fetch with its secrets.
+	Auth []credentials.Scheme `json:"auth,omitempty"`
 
 	// Timers.
 	Nanos int64 `json:"ns,omitempty"`
@@ -151,8 +154,8 @@ type Init struct {
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool `json:"hostContextStore,omitempty"`
-	// HostCredentials says the host adds credentials to the module's requests.
-	HostCredentials bool `json:"hostCredentials,omitempty"`
+	// HostCredentials says what credentials the host adds to the module's requests (no values).
+	HostCredentials *adapter.HostCredentials `json:"hostCredentials,omitempty"`
 	// HostWorkStore records Works in the host's WorkStore through store effects.
 	HostWorkStore bool   `json:"hostWorkStore,omitempty"`
 	Label         string `json:"label,omitempty"`
@@ -161,6 +164,10 @@ type Init struct {
 // FetchNotSent is the Code of a failed fetch whose request provably never left the host (the
 // connection was never made): the adapter may then say a send is safe to retry.
 const FetchNotSent = "A2A_NETWORK_NOT_SENT"
+
+// FetchAuthFailed is the Code of a failed fetch whose credentials could not be had (the token
+// endpoint or the token provider refused): the request never left, and retrying will not help.
+const FetchAuthFailed = string(adapter.CodeAuthRequired)
 
 // Error is an adapter.Error on the wire; failed fetches use Code and Message only.
 type Error struct {

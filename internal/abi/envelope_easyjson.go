@@ -5,6 +5,7 @@ package abi
 import (
 	json "encoding/json"
 	adapter "github.com/a2aport/a2aport/adapter"
+	credentials "github.com/a2aport/a2aport/internal/credentials"
 	easyjson "github.com/mailru/easyjson"
 	jlexer "github.com/mailru/easyjson/jlexer"
 	jwriter "github.com/mailru/easyjson/jwriter"
@@ -380,6 +381,29 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				}
 				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in, out.Body)
 			}
+		case "auth":
+			if in.IsNull() {
+				in.Skip()
+				out.Auth = nil
+			} else {
+				in.Delim('[')
+				if out.Auth == nil {
+					if !in.IsDelim(']') {
+						out.Auth = make([]credentials.Scheme, 0, 0)
+					} else {
+						out.Auth = []credentials.Scheme{}
+					}
+				} else {
+					out.Auth = (out.Auth)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v7 credentials.Scheme
+					easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials(in, &v7)
+					out.Auth = append(out.Auth, v7)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
 		case "ns":
 			if in.IsNull() {
 				in.Skip()
@@ -492,11 +516,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v7, v8 := range in.Reuse {
-				if v7 > 0 {
+			for v8, v9 := range in.Reuse {
+				if v8 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v8))
+				out.String(string(v9))
 			}
 			out.RawByte(']')
 		}
@@ -551,24 +575,24 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		{
 			out.RawByte('{')
-			v9First := true
-			for v9Name, v9Value := range in.Headers {
-				if v9First {
-					v9First = false
+			v10First := true
+			for v10Name, v10Value := range in.Headers {
+				if v10First {
+					v10First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v9Name))
+				out.String(string(v10Name))
 				out.RawByte(':')
-				if v9Value == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+				if v10Value == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 					out.RawString("null")
 				} else {
 					out.RawByte('[')
-					for v10, v11 := range v9Value {
-						if v10 > 0 {
+					for v11, v12 := range v10Value {
+						if v11 > 0 {
 							out.RawByte(',')
 						}
-						out.String(string(v11))
+						out.String(string(v12))
 					}
 					out.RawByte(']')
 				}
@@ -585,6 +609,20 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		const prefix string = ",\"body\":"
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out, *in.Body)
+	}
+	if len(in.Auth) != 0 {
+		const prefix string = ",\"auth\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('[')
+			for v13, v14 := range in.Auth {
+				if v13 > 0 {
+					out.RawByte(',')
+				}
+				easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials(out, v14)
+			}
+			out.RawByte(']')
+		}
 	}
 	if in.Nanos != 0 {
 		const prefix string = ",\"ns\":"
@@ -967,9 +1005,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, ou
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v13 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v13)
-					out.Parts = append(out.Parts, v13)
+					var v16 adapter.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v16)
+					out.Parts = append(out.Parts, v16)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1014,11 +1052,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer,
 		}
 		{
 			out.RawByte('[')
-			for v16, v17 := range in.Parts {
-				if v16 > 0 {
+			for v19, v20 := range in.Parts {
+				if v19 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v17)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v20)
 			}
 			out.RawByte(']')
 		}
@@ -1189,9 +1227,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v21 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v21)
-					out.Parts = append(out.Parts, v21)
+					var v24 adapter.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v24)
+					out.Parts = append(out.Parts, v24)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1232,11 +1270,137 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, 
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v22, v23 := range in.Parts {
-				if v22 > 0 {
+			for v25, v26 := range in.Parts {
+				if v25 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v23)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v26)
+			}
+			out.RawByte(']')
+		}
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials(in *jlexer.Lexer, out *credentials.Scheme) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "name":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Name = string(in.String())
+			}
+		case "kind":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Kind = credentials.Kind(in.String())
+			}
+		case "in":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.In = string(in.String())
+			}
+		case "param":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Param = string(in.String())
+			}
+		case "tokenUrl":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.TokenURL = string(in.String())
+			}
+		case "scopes":
+			if in.IsNull() {
+				in.Skip()
+				out.Scopes = nil
+			} else {
+				in.Delim('[')
+				if out.Scopes == nil {
+					if !in.IsDelim(']') {
+						out.Scopes = make([]string, 0, 4)
+					} else {
+						out.Scopes = []string{}
+					}
+				} else {
+					out.Scopes = (out.Scopes)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v27 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v27 = string(in.String())
+					}
+					out.Scopes = append(out.Scopes, v27)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials(out *jwriter.Writer, in credentials.Scheme) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"name\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.Name))
+	}
+	{
+		const prefix string = ",\"kind\":"
+		out.RawString(prefix)
+		out.String(string(in.Kind))
+	}
+	if in.In != "" {
+		const prefix string = ",\"in\":"
+		out.RawString(prefix)
+		out.String(string(in.In))
+	}
+	if in.Param != "" {
+		const prefix string = ",\"param\":"
+		out.RawString(prefix)
+		out.String(string(in.Param))
+	}
+	if in.TokenURL != "" {
+		const prefix string = ",\"tokenUrl\":"
+		out.RawString(prefix)
+		out.String(string(in.TokenURL))
+	}
+	if len(in.Scopes) != 0 {
+		const prefix string = ",\"scopes\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('[')
+			for v28, v29 := range in.Scopes {
+				if v28 > 0 {
+					out.RawByte(',')
+				}
+				out.String(string(v29))
 			}
 			out.RawByte(']')
 		}
@@ -1699,13 +1863,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 					out.CardNotes = (out.CardNotes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v24 string
+					var v30 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v24 = string(in.String())
+						v30 = string(in.String())
 					}
-					out.CardNotes = append(out.CardNotes, v24)
+					out.CardNotes = append(out.CardNotes, v30)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1715,6 +1879,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				in.Skip()
 			} else {
 				out.ExtendedCard = bool(in.Bool())
+			}
+		case "security":
+			if in.IsNull() {
+				in.Skip()
+				out.Security = nil
+			} else {
+				if out.Security == nil {
+					out.Security = new(adapter.Security)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in, out.Security)
 			}
 		default:
 			in.SkipRecursive()
@@ -1780,11 +1954,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v25, v26 := range in.CardNotes {
-				if v25 > 0 {
+			for v31, v32 := range in.CardNotes {
+				if v31 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v26))
+				out.String(string(v32))
 			}
 			out.RawByte(']')
 		}
@@ -1793,6 +1967,299 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 		const prefix string = ",\"extendedCard\":"
 		out.RawString(prefix)
 		out.Bool(bool(in.ExtendedCard))
+	}
+	if in.Security != nil {
+		const prefix string = ",\"security\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out, *in.Security)
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, out *adapter.Security) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "schemes":
+			if in.IsNull() {
+				in.Skip()
+				out.Schemes = nil
+			} else {
+				in.Delim('[')
+				if out.Schemes == nil {
+					if !in.IsDelim(']') {
+						out.Schemes = make([]adapter.SecurityScheme, 0, 1)
+					} else {
+						out.Schemes = []adapter.SecurityScheme{}
+					}
+				} else {
+					out.Schemes = (out.Schemes)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v33 adapter.SecurityScheme
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in, &v33)
+					out.Schemes = append(out.Schemes, v33)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "requirements":
+			if in.IsNull() {
+				in.Skip()
+				out.Requirements = nil
+			} else {
+				in.Delim('[')
+				if out.Requirements == nil {
+					if !in.IsDelim(']') {
+						out.Requirements = make([][]string, 0, 2)
+					} else {
+						out.Requirements = [][]string{}
+					}
+				} else {
+					out.Requirements = (out.Requirements)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v34 []string
+					if in.IsNull() {
+						in.Skip()
+						v34 = nil
+					} else {
+						in.Delim('[')
+						if v34 == nil {
+							if !in.IsDelim(']') {
+								v34 = make([]string, 0, 4)
+							} else {
+								v34 = []string{}
+							}
+						} else {
+							v34 = (v34)[:0]
+						}
+						for !in.IsDelim(']') {
+							var v35 string
+							if in.IsNull() {
+								in.Skip()
+							} else {
+								v35 = string(in.String())
+							}
+							v34 = append(v34, v35)
+							in.WantComma()
+						}
+						in.Delim(']')
+					}
+					out.Requirements = append(out.Requirements, v34)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "required":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Required = bool(in.Bool())
+			}
+		case "inUse":
+			if in.IsNull() {
+				in.Skip()
+				out.InUse = nil
+			} else {
+				in.Delim('[')
+				if out.InUse == nil {
+					if !in.IsDelim(']') {
+						out.InUse = make([]string, 0, 4)
+					} else {
+						out.InUse = []string{}
+					}
+				} else {
+					out.InUse = (out.InUse)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v36 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v36 = string(in.String())
+					}
+					out.InUse = append(out.InUse, v36)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		case "missing":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Missing = bool(in.Bool())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer, in adapter.Security) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	if len(in.Schemes) != 0 {
+		const prefix string = ",\"schemes\":"
+		first = false
+		out.RawString(prefix[1:])
+		{
+			out.RawByte('[')
+			for v37, v38 := range in.Schemes {
+				if v37 > 0 {
+					out.RawByte(',')
+				}
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out, v38)
+			}
+			out.RawByte(']')
+		}
+	}
+	if len(in.Requirements) != 0 {
+		const prefix string = ",\"requirements\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		{
+			out.RawByte('[')
+			for v39, v40 := range in.Requirements {
+				if v39 > 0 {
+					out.RawByte(',')
+				}
+				if v40 == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+					out.RawString("null")
+				} else {
+					out.RawByte('[')
+					for v41, v42 := range v40 {
+						if v41 > 0 {
+							out.RawByte(',')
+						}
+						out.String(string(v42))
+					}
+					out.RawByte(']')
+				}
+			}
+			out.RawByte(']')
+		}
+	}
+	{
+		const prefix string = ",\"required\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.Required))
+	}
+	if len(in.InUse) != 0 {
+		const prefix string = ",\"inUse\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('[')
+			for v43, v44 := range in.InUse {
+				if v43 > 0 {
+					out.RawByte(',')
+				}
+				out.String(string(v44))
+			}
+			out.RawByte(']')
+		}
+	}
+	if in.Missing {
+		const prefix string = ",\"missing\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.Missing))
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in *jlexer.Lexer, out *adapter.SecurityScheme) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "name":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Name = string(in.String())
+			}
+		case "kind":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Kind = string(in.String())
+			}
+		case "in":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.In = string(in.String())
+			}
+		case "param":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Param = string(in.String())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out *jwriter.Writer, in adapter.SecurityScheme) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"name\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.Name))
+	}
+	{
+		const prefix string = ",\"kind\":"
+		out.RawString(prefix)
+		out.String(string(in.Kind))
+	}
+	if in.In != "" {
+		const prefix string = ",\"in\":"
+		out.RawString(prefix)
+		out.String(string(in.In))
+	}
+	if in.Param != "" {
+		const prefix string = ",\"param\":"
+		out.RawString(prefix)
+		out.String(string(in.Param))
 	}
 	out.RawByte('}')
 }
@@ -1856,13 +2323,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, ou
 					out.InputModes = (out.InputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v27 string
+					var v45 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v27 = string(in.String())
+						v45 = string(in.String())
 					}
-					out.InputModes = append(out.InputModes, v27)
+					out.InputModes = append(out.InputModes, v45)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1883,13 +2350,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, ou
 					out.OutputModes = (out.OutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v28 string
+					var v46 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v28 = string(in.String())
+						v46 = string(in.String())
 					}
-					out.OutputModes = append(out.OutputModes, v28)
+					out.OutputModes = append(out.OutputModes, v46)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1938,11 +2405,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v29, v30 := range in.InputModes {
-				if v29 > 0 {
+			for v47, v48 := range in.InputModes {
+				if v47 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v30))
+				out.String(string(v48))
 			}
 			out.RawByte(']')
 		}
@@ -1952,11 +2419,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v31, v32 := range in.OutputModes {
-				if v31 > 0 {
+			for v49, v50 := range in.OutputModes {
+				if v49 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v32))
+				out.String(string(v50))
 			}
 			out.RawByte(']')
 		}
@@ -2051,9 +2518,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 					out.Artifacts = (out.Artifacts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v33 adapter.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, &v33)
-					out.Artifacts = append(out.Artifacts, v33)
+					var v51 adapter.Artifact
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, &v51)
+					out.Artifacts = append(out.Artifacts, v51)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2084,11 +2551,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v34, v35 := range in.Artifacts {
-				if v34 > 0 {
+			for v52, v53 := range in.Artifacts {
+				if v52 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, v35)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, v53)
 			}
 			out.RawByte(']')
 		}
@@ -2134,15 +2601,15 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in *jlexer.Lexer, out
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v36 interface{}
-					if m, ok := v36.(easyjson.Unmarshaler); ok {
+					var v54 interface{}
+					if m, ok := v54.(easyjson.Unmarshaler); ok {
 						m.UnmarshalEasyJSON(in)
-					} else if m, ok := v36.(json.Unmarshaler); ok {
+					} else if m, ok := v54.(json.Unmarshaler); ok {
 						_ = m.UnmarshalJSON(in.Raw())
 					} else {
-						v36 = in.Interface()
+						v54 = in.Interface()
 					}
-					(out.Values)[key] = v36
+					(out.Values)[key] = v54
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -2187,21 +2654,21 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out *jwriter.Writer, 
 		}
 		{
 			out.RawByte('{')
-			v37First := true
-			for v37Name, v37Value := range in.Values {
-				if v37First {
-					v37First = false
+			v55First := true
+			for v55Name, v55Value := range in.Values {
+				if v55First {
+					v55First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v37Name))
+				out.String(string(v55Name))
 				out.RawByte(':')
-				if m, ok := v37Value.(easyjson.Marshaler); ok {
+				if m, ok := v55Value.(easyjson.Marshaler); ok {
 					m.MarshalEasyJSON(out)
-				} else if m, ok := v37Value.(json.Marshaler); ok {
+				} else if m, ok := v55Value.(json.Marshaler); ok {
 					out.Raw(m.MarshalJSON())
 				} else {
-					out.Raw(json.Marshal(v37Value))
+					out.Raw(json.Marshal(v55Value))
 				}
 			}
 			out.RawByte('}')
@@ -2257,9 +2724,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 					out.InputParts = (out.InputParts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v38 adapter.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in, &v38)
-					out.InputParts = append(out.InputParts, v38)
+					var v56 adapter.InputPart
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in, &v56)
+					out.InputParts = append(out.InputParts, v56)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2304,11 +2771,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v39, v40 := range in.InputParts {
-				if v39 > 0 {
+			for v57, v58 := range in.InputParts {
+				if v57 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out, v40)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out, v58)
 			}
 			out.RawByte(']')
 		}
@@ -2320,7 +2787,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, out *adapter.InputPart) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in *jlexer.Lexer, out *adapter.InputPart) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2368,7 +2835,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer, in adapter.InputPart) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out *jwriter.Writer, in adapter.InputPart) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2436,13 +2903,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AcceptedOutputModes = (out.AcceptedOutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v41 string
+					var v59 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v41 = string(in.String())
+						v59 = string(in.String())
 					}
-					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v41)
+					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v59)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2507,13 +2974,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.Extensions = (out.Extensions)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v42 string
+					var v60 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v42 = string(in.String())
+						v60 = string(in.String())
 					}
-					out.Extensions = append(out.Extensions, v42)
+					out.Extensions = append(out.Extensions, v60)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2558,13 +3025,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AllowedOrigins = (out.AllowedOrigins)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v43 string
+					var v61 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v43 = string(in.String())
+						v61 = string(in.String())
 					}
-					out.AllowedOrigins = append(out.AllowedOrigins, v43)
+					out.AllowedOrigins = append(out.AllowedOrigins, v61)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2602,8 +3069,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 		case "hostCredentials":
 			if in.IsNull() {
 				in.Skip()
+				out.HostCredentials = nil
 			} else {
-				out.HostCredentials = bool(in.Bool())
+				if out.HostCredentials == nil {
+					out.HostCredentials = new(adapter.HostCredentials)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in, out.HostCredentials)
 			}
 		case "hostWorkStore":
 			if in.IsNull() {
@@ -2657,11 +3128,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v44, v45 := range in.AcceptedOutputModes {
-				if v44 > 0 {
+			for v62, v63 := range in.AcceptedOutputModes {
+				if v62 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v45))
+				out.String(string(v63))
 			}
 			out.RawByte(']')
 		}
@@ -2736,11 +3207,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v46, v47 := range in.Extensions {
-				if v46 > 0 {
+			for v64, v65 := range in.Extensions {
+				if v64 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v47))
+				out.String(string(v65))
 			}
 			out.RawByte(']')
 		}
@@ -2795,11 +3266,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v48, v49 := range in.AllowedOrigins {
-				if v48 > 0 {
+			for v66, v67 := range in.AllowedOrigins {
+				if v66 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v49))
+				out.String(string(v67))
 			}
 			out.RawByte(']')
 		}
@@ -2854,7 +3325,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		out.Bool(bool(in.HostContextStore))
 	}
-	if in.HostCredentials {
+	if in.HostCredentials != nil {
 		const prefix string = ",\"hostCredentials\":"
 		if first {
 			first = false
@@ -2862,7 +3333,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		} else {
 			out.RawString(prefix)
 		}
-		out.Bool(bool(in.HostCredentials))
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out, *in.HostCredentials)
 	}
 	if in.HostWorkStore {
 		const prefix string = ",\"hostWorkStore\":"
@@ -2883,6 +3354,128 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.String(string(in.Label))
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in *jlexer.Lexer, out *adapter.HostCredentials) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "token":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Token = bool(in.Bool())
+			}
+		case "headers":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Headers = bool(in.Bool())
+			}
+		case "schemes":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				in.Delim('{')
+				if !in.IsDelim('}') {
+					out.Schemes = make(map[string]string)
+				} else {
+					out.Schemes = nil
+				}
+				for !in.IsDelim('}') {
+					key := string(in.String())
+					in.WantColon()
+					var v68 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v68 = string(in.String())
+					}
+					(out.Schemes)[key] = v68
+					in.WantComma()
+				}
+				in.Delim('}')
+			}
+		case "tokenProvider":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.TokenProvider = bool(in.Bool())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out *jwriter.Writer, in adapter.HostCredentials) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	if in.Token {
+		const prefix string = ",\"token\":"
+		first = false
+		out.RawString(prefix[1:])
+		out.Bool(bool(in.Token))
+	}
+	if in.Headers {
+		const prefix string = ",\"headers\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.Headers))
+	}
+	if len(in.Schemes) != 0 {
+		const prefix string = ",\"schemes\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		{
+			out.RawByte('{')
+			v69First := true
+			for v69Name, v69Value := range in.Schemes {
+				if v69First {
+					v69First = false
+				} else {
+					out.RawByte(',')
+				}
+				out.String(string(v69Name))
+				out.RawByte(':')
+				out.String(string(v69Value))
+			}
+			out.RawByte('}')
+		}
+	}
+	if in.TokenProvider {
+		const prefix string = ",\"tokenProvider\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.TokenProvider))
 	}
 	out.RawByte('}')
 }

@@ -21,7 +21,10 @@ func NewInit(opts adapter.Options) (Init, error) {
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), FirstEventMs: wireMs(opts.FirstEventTimeout),
 		AllowedOrigins: opts.AllowedOrigins, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
-		HostCredentials: opts.Token != "" || len(opts.Headers) > 0 || opts.HeaderFunc != nil || opts.HostCredentials,
+		HostCredentials: opts.HostCredentials,
+	}
+	if in.HostCredentials == nil {
+		in.HostCredentials = adapter.NewHostCredentials(opts)
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
 		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively

@@ -1,7 +1,9 @@
 package abi
 
 import (
+	"context"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -12,7 +14,8 @@ import (
 )
 
 // hostOnly are the options that never cross to the module: the hosts keep them.
-var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": true, "Transport": true, "Clock": true, "ContextStore": true, "WorkStore": true}
+var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": true, "Transport": true, "Clock": true, "ContextStore": true, "WorkStore": true,
+	"Credentials": true, "TokenProvider": true}
 
 // Every other option crosses to the module and back unchanged. The options below set every such
 // field, so an option added to adapter.Options but not to Init fails here.
@@ -24,7 +27,7 @@ func TestInitCarriesEveryOption(t *testing.T) {
 		RequestTimeout: 5 * time.Second, LegacyCompat: &legacy, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
 		Extensions: []string{"urn:x"}, RecoveryAttempts: 7, RecoveryBackoff: 300 * time.Millisecond,
 		StreamIdleTimeout: 90 * time.Second, FirstEventTimeout: 10 * time.Second, ReuseContext: true, Label: "label",
-		AllowedOrigins: []string{"https://other.example"}, MaxCardBytes: 1000, HostCredentials: true, MaxResponseBytes: 2000, MaxArtifactBytes: 3000,
+		AllowedOrigins: []string{"https://other.example"}, MaxCardBytes: 1000, HostCredentials: &adapter.HostCredentials{Token: true, Schemes: map[string]string{"key": "token"}}, MaxResponseBytes: 2000, MaxArtifactBytes: 3000,
 	}
 	v := reflect.ValueOf(opts)
 	for i := range v.NumField() {
@@ -65,5 +68,31 @@ func TestInitKeepsSubMillisecondDurations(t *testing.T) {
 	}
 	if in.RecoveryBackoffMs != 1 || in.StreamIdleMs != -1 {
 		t.Errorf("RecoveryBackoffMs, StreamIdleMs = %d, %d; want 1, -1", in.RecoveryBackoffMs, in.StreamIdleMs)
+	}
+}
+
+// Credentials cross as their forms only: the module learns which schemes the host can satisfy,
+// never a value.
+func TestInitCarriesCredentialFormsOnly(t *testing.T) {
+	opts := adapter.Options{AgentCardURL: "https://agent.example/card.json", Token: "token-value",
+		Credentials: map[string]adapter.Credential{
+			"bearer": {Token: "bearer-value"}, "basic": {Username: "user-value", Password: "password-value"},
+			"oauth": {ClientID: "client-value", ClientSecret: "secret-value"}, "tls": {}},
+		TokenProvider: func(context.Context, string) (string, error) { return "provided-value", nil }}
+	in, err := NewInit(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := easyjson.Marshal(Batch{Envelopes: []Envelope{{Kind: KindCall, Init: &in}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(data), "-value") {
+		t.Errorf("a credential value crossed: %s", data)
+	}
+	want := &adapter.HostCredentials{Token: true, TokenProvider: true, Schemes: map[string]string{
+		"bearer": "token", "basic": "basic", "oauth": "clientCredentials", "tls": "transport"}}
+	if !reflect.DeepEqual(in.HostCredentials, want) {
+		t.Errorf("HostCredentials = %+v, want %+v", in.HostCredentials, want)
 	}
 }

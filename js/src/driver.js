@@ -5,7 +5,7 @@
 import { Artifacts } from './artifacts.js';
 import { A2APortError, fromWire } from './errors.js';
 import { FrameWriter, readFrame, slice } from './frame.js';
-import { HeaderFunctionError } from './credentials.js';
+import { CredentialError, HeaderFunctionError } from './credentials.js';
 
 const nowNanos = () => Date.now() * 1e6;
 const decoder = new TextDecoder();
@@ -164,11 +164,23 @@ export class Driver {
     this.fetches.set(e.id, entry);
     const fail = (err) => this.push({ k: 'failed', id: e.id, error: this.fetchError(err, e.url) });
     (async () => {
-      const headers = await this.host.credentials.apply(e.url, e.m, e.headers);
-      const fetchImpl = this.host.fetchImpl; // called unbound: a browser's fetch refuses any other `this`
-      const res = await fetchImpl(e.url, {
-        method: e.m, headers, body: body.byteLength > 0 ? body : undefined, signal: controller.signal,
-      });
+      const creds = this.host.credentials;
+      const send = async () => {
+        const { url, headers, fetched } = await creds.apply(e.url, e.m, e.headers, e.auth);
+        const fetchImpl = this.host.fetchImpl; // called unbound: a browser's fetch refuses any other `this`
+        const res = await fetchImpl(url, {
+          method: e.m, headers, body: body.byteLength > 0 ? body : undefined, signal: controller.signal,
+        });
+        return { res, fetched };
+      };
+      let { res, fetched } = await send();
+      if (res.status === 401 && fetched.size > 0) {
+        // The agent refused a token from a token endpoint (revoked, expired early): once more
+        // with a fresh one.
+        await res.body?.cancel().catch(() => {});
+        creds.forget(fetched);
+        ({ res } = await send());
+      }
       entry.reader = res.body ? res.body.getReader() : null;
       const h = {};
       res.headers.forEach((value, name) => { (h[name] ??= []).push(value); });
@@ -202,10 +214,15 @@ export class Driver {
 
   fetchError(err, url) {
     let code = 'A2A_NETWORK_ERROR';
+    let status;
     if (err instanceof HeaderFunctionError) code = 'A2A_HEADERS_FAILED';
+    else if (err instanceof CredentialError) {
+      code = err.retry ? 'A2A_NETWORK_NOT_SENT' : 'A2A_AUTH_REQUIRED';
+      if (err.status) status = err.status;
+    }
     else if (neverConnected(err)) code = 'A2A_NETWORK_NOT_SENT';
     const message = String(err?.message ?? err) + (code === 'A2A_NETWORK_ERROR' ? corsHint(url) : '');
-    return { code, message: this.host.credentials.redact(message) };
+    return { code, status, message: this.host.credentials.redact(message) };
   }
 
   event(e) {

@@ -2,7 +2,7 @@
 // Go adapter compiled to a2aport.wasm; this package only loads it, performs the effects it asks
 // for (fetch, timers, the context store) and exposes the port.
 
-import { createCredentials } from './credentials.js';
+import { createCredentials, hostCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
 import { instantiate, loadModule } from './loader.js';
@@ -102,7 +102,7 @@ class Backend {
       allowedOrigins: o.allowedOrigins, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
       reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined, hostWorkStore: o.workStore !== undefined,
-      hostCredentials: Boolean(o.token) || o.headers !== undefined,
+      hostCredentials: hostCredentials(o),
       label: o.label,
     };
   }

@@ -1,5 +1,7 @@
 // Validates createA2ABackendAdapter's options: a bad option throws a TypeError that names it.
 
+import { credentialForm } from './credentials.js';
+
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function fail(name, what) {
@@ -37,6 +39,18 @@ export function validateOptions(options) {
       if (typeof v !== 'string') fail('headers', `must map names to strings (${k} is ${typeof v})`);
     }
   }
+  if (o.credentials !== undefined) {
+    if (!isObject(o.credentials)) fail('credentials', 'must be an object keyed by the security scheme names of the Agent Card');
+    for (const [name, value] of Object.entries(o.credentials)) {
+      if (name.trim() === '') fail('credentials', 'contain an empty scheme name');
+      try {
+        credentialForm(value);
+      } catch (e) {
+        fail(`credentials["${name}"]`, e.message);
+      }
+    }
+  }
+  if (o.tokenProvider !== undefined && typeof o.tokenProvider !== 'function') fail('tokenProvider', 'must be a function (scheme) => token');
   o.fetchImpl ??= globalThis.fetch;
   if (typeof o.fetchImpl !== 'function') fail('fetchImpl', 'must be a function (default: globalThis.fetch)');
   if (o.acceptedOutputModes !== undefined &&

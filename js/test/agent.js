@@ -52,7 +52,7 @@ export async function buildAgent() {
 
 /**
  * Starts the test agent and resolves once it announced itself:
- * {url, cards: {<variant>: cardUrl}, special: {<name>: cardUrl}, stop()}.
+ * {url, cards: {<variant>: cardUrl}, special: {<name>: cardUrl}, secrets: {<what>: value}, stop()}.
  */
 export async function startAgent({ lifetime = '10m' } = {}) {
   const bin = await buildAgent();
@@ -95,6 +95,7 @@ export async function startAgent({ lifetime = '10m' } = {}) {
     url: a.url,
     cards: a.cards,
     special: a.special,
+    secrets: a.secrets,
     /** Stops the agent: SIGTERM, then SIGKILL if it has not exited within 5 s. */
     async stop() {
       process.removeListener('exit', kill);

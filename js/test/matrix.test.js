@@ -281,11 +281,12 @@ const scenarios = [
     wantCode(err, 'A2A_INVALID_RESPONSE');
   } },
   { name: 'http-refusals', async run({ port }) {
-    // A send refused before the agent: A2A_HTTP_ERROR with the status; retryable only where a
-    // later try may succeed (429), and never retried by the adapter.
-    for (const [status, retryable] of [[401, false], [403, false], [404, false], [429, true]]) {
+    // A send refused before the agent: A2A_HTTP_ERROR with the status, A2A_AUTH_REQUIRED for 401
+    // and 403; retryable only where a later try may succeed (429), and never retried by the adapter.
+    for (const [status, code, retryable] of [[401, 'A2A_AUTH_REQUIRED', false], [403, 'A2A_AUTH_REQUIRED', false],
+      [404, 'A2A_HTTP_ERROR', false], [429, 'A2A_HTTP_ERROR', true]]) {
       const { err } = await submit(port, newWork('alice', `status${status} please`));
-      wantCode(err, 'A2A_HTTP_ERROR');
+      wantCode(err, code);
       assert.deepEqual({ status: err.status, retryable: err.retryable }, { status, retryable });
     }
     const { out, err } = await submit(port, newWork('alice', 'complete after refusals'));

@@ -35,7 +35,7 @@ const (
 
 // SpecialCards returns the names of every special card.
 func SpecialCards() []string {
-	return []string{CardGRPCOnly, CardMixed, CardV03First, CardExtensions, CardOtherOrigin, CardExtended}
+	return append([]string{CardGRPCOnly, CardMixed, CardV03First, CardExtensions, CardOtherOrigin, CardExtended}, securedCards...)
 }
 
 // ExtendedCardName is the name on every variant's extended card.
@@ -117,7 +117,7 @@ func specialCards(baseURL string) map[string]http.Handler {
 	v1REST := endpoint(baseURL, Variant{Version: version10, Binding: bindingHTTPJSON, Streaming: true})
 	v03RPC := endpoint(baseURL, Variant{Version: version03, Binding: bindingJSONRPC, Streaming: true})
 	elsewhere := endpoint(strings.Replace(baseURL, "127.0.0.1", "localhost", 1), Variant{Version: version10, Binding: bindingJSONRPC, Streaming: true})
-	return map[string]http.Handler{
+	cards := map[string]http.Handler{
 		CardOtherOrigin: cardHandler(newCard(true, elsewhere), version10),
 		CardExtended:    cardHandler(withExtendedCard(newCard(true, v1RPC)), version10),
 		CardGRPCOnly:    cardHandler(newCard(true, grpc), version10),
@@ -127,6 +127,10 @@ func specialCards(baseURL string) map[string]http.Handler {
 			a2a.AgentExtension{URI: ExtensionOptional, Description: "may be activated"},
 			a2a.AgentExtension{URI: ExtensionRequired, Description: "must be activated", Required: true}), version10),
 	}
+	for _, name := range securedCards {
+		cards[name] = cardHandler(securedCard(baseURL, name), version10)
+	}
+	return cards
 }
 
 func withExtendedCard(card *a2a.AgentCard) *a2a.AgentCard {

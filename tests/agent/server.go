@@ -30,6 +30,7 @@ type Server struct {
 	http     *http.Server
 	exec     *executor
 	requests requestLog
+	oauth    oauthServer
 	variants map[string]Variant // by prefix
 
 	closing   chan struct{}
@@ -73,6 +74,11 @@ func StartAt(addr string) (*Server, error) {
 	for name, h := range specialCards(s.url) {
 		mux.Handle("/cards/"+name+".json", h)
 	}
+	secureAPI := s.variantAPI(Variant{Version: version10, Binding: bindingJSONRPC, Streaming: true})
+	for _, name := range securedCards {
+		mux.Handle(securedPath(name), s.oauth.secured(name, secureAPI))
+	}
+	mux.Handle("/oauth/", &s.oauth)
 	s.http = &http.Server{
 		Handler:           s.record(cors(mux)),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -87,6 +93,19 @@ func StartAt(addr string) (*Server, error) {
 
 // variantHandler serves the card and the A2A endpoint of v, below its prefix.
 func (s *Server) variantHandler(v Variant) http.Handler {
+	api := s.variantAPI(v)
+	card := cardHandler(newCard(v.Streaming, endpoint(s.url, v)), v.Version)
+	return http.StripPrefix(v.prefix(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == a2asrv.WellKnownAgentCardPath {
+			card.ServeHTTP(w, r)
+			return
+		}
+		api.ServeHTTP(w, r)
+	}))
+}
+
+// variantAPI serves the A2A endpoint of v (faults included) at any path.
+func (s *Server) variantAPI(v Variant) http.Handler {
 	var handler a2asrv.RequestHandler = a2asrv.NewHandler(s.exec,
 		// Every endpoint can give an extended card; only CardExtended's card says so.
 		a2asrv.WithCapabilityChecks(&a2a.AgentCapabilities{Streaming: v.Streaming, ExtendedAgentCard: true}),
@@ -106,16 +125,7 @@ func (s *Server) variantHandler(v Variant) http.Handler {
 	default:
 		transport = a2asrv.NewRESTHandler(handler)
 	}
-	api := faults(transport, v)
-	card := cardHandler(newCard(v.Streaming, endpoint(s.url, v)), v.Version)
-
-	return http.StripPrefix(v.prefix(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if r.URL.Path == a2asrv.WellKnownAgentCardPath {
-			card.ServeHTTP(w, r)
-			return
-		}
-		api.ServeHTTP(w, r)
-	}))
+	return faults(transport, v)
 }
 
 // variantOf finds the variant whose prefix path starts with, and the path

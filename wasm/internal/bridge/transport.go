@@ -47,7 +47,8 @@ func (b *Bridge) RoundTrip(req *http.Request) (*http.Response, error) {
 	b.mu.Lock()
 	b.fetches[f.id] = f
 	b.mu.Unlock()
-	b.emitWithBody(abi.Envelope{Kind: abi.KindFetch, ID: f.id, Method: req.Method, URL: req.URL.String(), Headers: req.Header}, body)
+	b.emitWithBody(abi.Envelope{Kind: abi.KindFetch, ID: f.id, Method: req.Method, URL: req.URL.String(), Headers: req.Header,
+		Auth: credentials.PlanOf(req.Context())}, body)
 
 	b.sched.Wait(func() bool { return f.headReady() || f.ctx.Err() != nil })
 	f.mu.Lock()
@@ -195,8 +196,11 @@ func fetchError(e *abi.Error) error {
 	if e == nil {
 		return errors.New("fetch failed")
 	}
-	if e.Code == string(adapter.CodeHeadersFailed) {
+	switch e.Code {
+	case string(adapter.CodeHeadersFailed):
 		return &credentials.HeaderFuncError{Err: errors.New(e.Message)}
+	case abi.FetchAuthFailed:
+		return &credentials.AuthError{Status: e.Status, Message: e.Message}
 	}
 	return &netError{msg: e.Message, notSent: e.Code == abi.FetchNotSent}
 }

@@ -8,7 +8,8 @@
 //
 // Once listening it prints one JSON line to stdout:
 //
-//	{"url":"http://127.0.0.1:PORT","cards":{"v1-jsonrpc-stream":"<card url>",...},"special":{"grpc-only":"<card url>",...}}
+//	{"url":"http://127.0.0.1:PORT","cards":{"v1-jsonrpc-stream":"<card url>",...},"special":{"grpc-only":"<card url>",...},
+//	 "secrets":{"bearer":"...",...}}
 //
 // It then serves until SIGINT or SIGTERM, or until the lifetime has passed,
 // so that a forgotten process cannot linger. It never reads stdin.
@@ -46,6 +47,8 @@ type announcement struct {
 	URL     string            `json:"url"`
 	Cards   map[string]string `json:"cards"`   // by variant name
 	Special map[string]string `json:"special"` // by special card name
+	// Secrets are what the secured cards accept, for tests in other languages.
+	Secrets map[string]string `json:"secrets"`
 }
 
 // run serves the agent until ctx ends or the lifetime passes.
@@ -69,7 +72,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	defer srv.Close()
 
-	a := announcement{URL: srv.URL(), Cards: map[string]string{}, Special: map[string]string{}}
+	a := announcement{URL: srv.URL(), Cards: map[string]string{}, Special: map[string]string{}, Secrets: map[string]string{
+		"bearer": agent.BearerToken, "basicUser": agent.BasicUser, "basicPassword": agent.BasicPassword, "apiKey": agent.APIKey,
+		"clientId": agent.ClientID, "clientSecret": agent.ClientSecret, "openIdToken": agent.OpenIDToken, "oauthScope": agent.OAuthScope}}
 	for _, v := range agent.Variants() {
 		a.Cards[v.Name()] = srv.CardURL(v)
 	}

@@ -1,0 +1,273 @@
+package adapter
+
+import (
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/internal/credentials"
+)
+
+// Credential is the caller's secret for one security scheme of the Agent Card
+// (Options.Credentials, keyed by the scheme's name on the card). Set one form: Token (a bearer
+// token, an API key, an OAuth2 or OpenID Connect token); Username and Password (HTTP basic);
+// ClientID and ClientSecret (OAuth2 client credentials, run against the card's token URL or
+// TokenURL); or nothing, for mutual TLS that Options.Transport presents.
+type Credential = credentials.Credential
+
+// HostCredentials is what a host that runs the adapter in the module keeps on its side, without
+// any value: the module chooses the card's requirement set from it and tells the host, with each
+// request, which schemes to apply.
+type HostCredentials struct {
+	Token         bool              `json:"token,omitempty"`         // Options.Token is set
+	Headers       bool              `json:"headers,omitempty"`       // Options.Headers or HeaderFunc is set
+	Schemes       map[string]string `json:"schemes,omitempty"`       // Options.Credentials: name → form (token, basic, clientCredentials, transport)
+	TokenProvider bool              `json:"tokenProvider,omitempty"` // Options.TokenProvider is set
+}
+
+// NewHostCredentials describes what opts hold for a host that keeps them.
+func NewHostCredentials(opts Options) *HostCredentials {
+	h := &HostCredentials{Token: opts.Token != "", Headers: len(opts.Headers) > 0 || opts.HeaderFunc != nil,
+		TokenProvider: opts.TokenProvider != nil}
+	for name, c := range opts.Credentials {
+		form, _ := c.Form() // an invalid credential fails validation in the module, as natively
+		if h.Schemes == nil {
+			h.Schemes = map[string]string{}
+		}
+		h.Schemes[name] = string(form)
+	}
+	if !h.Token && !h.Headers && !h.TokenProvider && len(h.Schemes) == 0 {
+		return nil
+	}
+	return h
+}
+
+// held is what the adapter's requests can carry, natively or through a host.
+func (s *settings) held() *HostCredentials {
+	if s.HostCredentials != nil {
+		return s.HostCredentials
+	}
+	if h := NewHostCredentials(s.Options); h != nil {
+		return h
+	}
+	return &HostCredentials{}
+}
+
+// hasCredentials reports whether requests carry any of the caller's credentials: an extended
+// card is for authenticated callers only.
+func (s *settings) hasCredentials() bool {
+	h := s.held()
+	return h.Token || h.Headers || h.TokenProvider || len(h.Schemes) > 0
+}
+
+func validateCredentials(o Options) error {
+	for name, c := range o.Credentials {
+		if strings.TrimSpace(name) == "" {
+			return newError(CodeInvalidOptions, "Credentials contain an empty scheme name")
+		}
+		if _, err := c.Form(); err != nil {
+			return newError(CodeInvalidOptions, "Credentials[%q] %v", name, err)
+		}
+	}
+	if o.HostCredentials != nil {
+		for name, form := range o.HostCredentials.Schemes {
+			switch credentials.Form(form) {
+			case credentials.FormToken, credentials.FormBasic, credentials.FormClientCredentials, credentials.FormTransport:
+			default:
+				return newError(CodeInvalidOptions, "HostCredentials: scheme %q has unknown form %q", name, form)
+			}
+		}
+	}
+	return nil
+}
+
+// authState is the card's security as it applies to this adapter: the schemes each request to the
+// agent gets, and what Describe and A2A_AUTH_REQUIRED say about it.
+type authState struct {
+	plan     []credentials.Scheme
+	security *Security
+}
+
+// planAuth chooses the first of the card's requirement sets (an OR of ANDs) that the held
+// credentials satisfy entirely.
+func planAuth(card *a2a.AgentCard, h *HostCredentials) *authState {
+	st := &authState{}
+	if len(card.SecuritySchemes) == 0 && len(card.SecurityRequirements) == 0 {
+		return st
+	}
+	sec := &Security{Required: len(card.SecurityRequirements) > 0}
+	names := make([]string, 0, len(card.SecuritySchemes))
+	for name := range card.SecuritySchemes {
+		names = append(names, string(name))
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		s := schemeOf(name, card.SecuritySchemes[a2a.SecuritySchemeName(name)], nil)
+		sec.Schemes = append(sec.Schemes, SecurityScheme{Name: name, Kind: string(s.Kind), In: s.In, Param: s.Param})
+	}
+	st.security = sec
+	for _, req := range card.SecurityRequirements {
+		set := make([]string, 0, len(req))
+		for name := range req {
+			set = append(set, string(name))
+		}
+		sort.Strings(set)
+		sec.Requirements = append(sec.Requirements, set)
+		if sec.InUse != nil {
+			continue
+		}
+		if plan, ok := satisfy(card, req, set, h); ok {
+			st.plan, sec.InUse = plan, set
+		}
+	}
+	sec.Missing = sec.Required && sec.InUse == nil
+	return st
+}
+
+// satisfy returns the schemes to apply for one requirement set, if every scheme in it is
+// declared and held in a form that fits.
+func satisfy(card *a2a.AgentCard, req a2a.SecurityRequirements, set []string, h *HostCredentials) ([]credentials.Scheme, bool) {
+	plan := []credentials.Scheme{}
+	for _, name := range set {
+		declared, ok := card.SecuritySchemes[a2a.SecuritySchemeName(name)]
+		if !ok {
+			return nil, false
+		}
+		s := schemeOf(name, declared, req[a2a.SecuritySchemeName(name)])
+		form, given := h.Schemes[name]
+		switch {
+		case given && credentials.Form(form).Fits(s):
+			plan = append(plan, s)
+		case !given && h.TokenProvider && credentials.ProviderFits(s):
+			plan = append(plan, s)
+		case !given && h.Token && credentials.TokenFits(s):
+			// Options.Token already sends "Authorization: Bearer".
+		default:
+			return nil, false
+		}
+	}
+	return plan, true
+}
+
+// schemeOf is how a declared security scheme applies to a request.
+func schemeOf(name string, declared a2a.SecurityScheme, scopes []string) credentials.Scheme {
+	s := credentials.Scheme{Name: name, Kind: credentials.KindUnsupported, Scopes: scopes}
+	switch v := deref(declared).(type) {
+	case a2a.HTTPAuthSecurityScheme:
+		switch strings.ToLower(v.Scheme) {
+		case "bearer":
+			s.Kind = credentials.KindBearer
+		case "basic":
+			s.Kind = credentials.KindBasic
+		}
+	case a2a.APIKeySecurityScheme:
+		s.Kind, s.In, s.Param = credentials.KindAPIKey, string(v.Location), v.Name
+	case a2a.OAuth2SecurityScheme:
+		s.Kind = credentials.KindOAuth2
+		if flow, ok := deref(v.Flows).(a2a.ClientCredentialsOAuthFlow); ok {
+			s.TokenURL = flow.TokenURL
+		}
+	case a2a.OpenIDConnectSecurityScheme:
+		s.Kind = credentials.KindOpenIDConnect
+	case a2a.MutualTLSSecurityScheme:
+		s.Kind = credentials.KindMutualTLS
+	}
+	return s
+}
+
+// deref turns the pointer forms of a2a-go's union members into their values.
+func deref(v any) any {
+	switch p := v.(type) {
+	case *a2a.HTTPAuthSecurityScheme:
+		return *p
+	case *a2a.APIKeySecurityScheme:
+		return *p
+	case *a2a.OAuth2SecurityScheme:
+		return *p
+	case *a2a.OpenIDConnectSecurityScheme:
+		return *p
+	case *a2a.MutualTLSSecurityScheme:
+		return *p
+	case *a2a.ClientCredentialsOAuthFlow:
+		return *p
+	}
+	return v
+}
+
+// authPlanner puts the schemes in use on every request to the agent, for the credentials
+// transport (natively) or the host (in the module) to apply.
+type authPlanner struct {
+	base http.RoundTripper
+	auth *atomic.Pointer[authState]
+}
+
+func (p authPlanner) RoundTrip(req *http.Request) (*http.Response, error) {
+	if st := p.auth.Load(); st != nil && len(st.plan) > 0 {
+		req = req.WithContext(credentials.WithPlan(req.Context(), st.plan))
+	}
+	return p.base.RoundTrip(req)
+}
+
+// authRequired types a 401 or 403 of the agent: never retryable, and naming what the card asks
+// for, what was sent and the agent's challenge (its schemes only, never a value).
+func (a *Adapter) authRequired(what string, status int, challenge, summary string) *Error {
+	msg := what + ": HTTP " + http.StatusText(status) + " (" + strconv.Itoa(status) + ")"
+	if st := a.auth.Load(); st != nil && st.security != nil {
+		sec := st.security
+		switch {
+		case sec.InUse != nil:
+			msg += "; sent the credentials of " + strings.Join(sec.InUse, " and ")
+		case sec.Missing:
+			msg += "; no credentials satisfy the card, which asks for " + describeRequirements(sec.Requirements)
+		}
+	}
+	if schemes := challengeSchemes(challenge); len(schemes) > 0 {
+		msg += "; the agent asks for " + strings.Join(schemes, " or ")
+	}
+	if summary != "" {
+		msg += ": " + summary
+	}
+	return &Error{Code: CodeAuthRequired, Status: status, Message: a.redact(msg)}
+}
+
+func describeRequirements(sets [][]string) string {
+	parts := make([]string, len(sets))
+	for i, set := range sets {
+		parts[i] = strings.Join(set, " and ")
+	}
+	return strings.Join(parts, ", or ")
+}
+
+// challengeSchemes returns the auth-scheme names of a WWW-Authenticate header (RFC 9110 §11.6.1):
+// the tokens that start a challenge, never their parameters.
+func challengeSchemes(header string) []string {
+	var schemes []string
+	for _, part := range strings.Split(header, ",") {
+		word, _, _ := strings.Cut(strings.TrimSpace(part), " ")
+		if word == "" || strings.ContainsAny(word, "=\"") || slices.Contains(schemes, word) {
+			continue
+		}
+		schemes = append(schemes, word)
+	}
+	return schemes
+}
+
+// clone returns a copy the caller may keep (nil stays nil).
+func (s *Security) clone() *Security {
+	if s == nil {
+		return nil
+	}
+	c := *s
+	c.Schemes = slices.Clone(s.Schemes)
+	c.Requirements = make([][]string, len(s.Requirements))
+	for i, set := range s.Requirements {
+		c.Requirements[i] = slices.Clone(set)
+	}
+	c.InUse = slices.Clone(s.InUse)
+	return &c
+}

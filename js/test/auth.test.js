@@ -1,0 +1,171 @@
+// Authentication from the Agent Card: every scheme kind the card can declare, met with nothing but
+// the card URL and the secret; A2A_AUTH_REQUIRED when the agent refuses. As natively
+// (tests/auth_test.go), against the same secured cards of the test agent.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { createA2ABackendAdapter } from '../src/index.js';
+import { startAgent } from './agent.js';
+
+let agent;
+let s; // the secrets the secured cards accept
+before(async () => { agent = await startAgent(); s = agent.secrets; });
+after(async () => { await agent?.stop(); });
+
+let seq = 0;
+const work = (instruction) => ({ id: `auth-${++seq}`, ownerId: 'alice', instruction });
+
+async function withAdapter(options, fn) {
+  const port = createA2ABackendAdapter(options);
+  try {
+    return await fn(port);
+  } finally {
+    await port.close();
+  }
+}
+
+function assertNoSecret(...values) {
+  const text = JSON.stringify(values.map((v) => (v instanceof Error ? `${v.message} ${JSON.stringify(v)}` : v)));
+  for (const secret of [s.bearer, s.basicPassword, s.apiKey, s.clientSecret, s.openIdToken]) {
+    assert.ok(!text.includes(secret), `a credential leaked into ${text}`);
+  }
+}
+
+async function submitError(port, instruction) {
+  try {
+    await port.submit(work(instruction));
+  } catch (err) {
+    return err;
+  }
+  assert.fail('submit succeeded');
+}
+
+const cases = () => [
+  { card: 'secure-bearer', credentials: { bearer: s.bearer }, inUse: ['bearer'], missing: 'bearer' },
+  { card: 'secure-basic', credentials: { basic: { username: s.basicUser, password: s.basicPassword } }, inUse: ['basic'], missing: 'basic' },
+  { card: 'secure-apikey-header', credentials: { key: s.apiKey }, inUse: ['key'], missing: 'key' },
+  { card: 'secure-apikey-query', credentials: { key: s.apiKey }, inUse: ['key'], missing: 'key' },
+  { card: 'secure-apikey-cookie', credentials: { key: s.apiKey }, inUse: ['key'], missing: 'key' },
+  { card: 'secure-oauth2', credentials: { oauth: { clientId: s.clientId, clientSecret: s.clientSecret } }, inUse: ['oauth'], missing: 'oauth' },
+  { card: 'secure-oidc', credentials: { oidc: s.openIdToken }, inUse: ['oidc'], missing: 'oidc' },
+  { card: 'secure-either', credentials: { bearer: s.bearer }, inUse: ['bearer'], missing: 'basic and key, or bearer' },
+  { card: 'secure-either', credentials: { key: s.apiKey, basic: { username: s.basicUser, password: s.basicPassword } },
+    inUse: ['basic', 'key'], missing: 'basic and key, or bearer' },
+];
+
+describe('every scheme kind, with its secret', () => {
+  it('completes the Work and says which requirement set is in use', async () => {
+    for (const tc of cases()) {
+      await withAdapter({ agentCardUrl: agent.special[tc.card], credentials: tc.credentials }, async (port) => {
+        await port.start();
+        const d = port.describe();
+        assert.deepEqual({ inUse: d.security?.inUse, missing: d.security?.missing ?? false, required: d.security?.required },
+          { inUse: tc.inUse, missing: false, required: true }, tc.card);
+        const events = [];
+        const out = await port.submit(work('complete secured'), { onEvent: (e) => events.push(e) });
+        assert.match(out.content, /echo: complete secured/, tc.card);
+        assertNoSecret(d, out, events);
+      });
+    }
+  });
+});
+
+describe('without the secret', () => {
+  it('starts, says what is missing, and fails the Work with A2A_AUTH_REQUIRED', async () => {
+    for (const tc of cases().slice(0, -1)) {
+      await withAdapter({ agentCardUrl: agent.special[tc.card] }, async (port) => {
+        await port.start();
+        assert.equal(port.describe().security?.missing, true, tc.card);
+        const err = await submitError(port, 'complete unauthenticated');
+        assert.equal(err.code, 'A2A_AUTH_REQUIRED', `${tc.card}: ${err.message}`);
+        assert.equal(err.status, 401);
+        assert.equal(err.retryable, false);
+        assert.ok(err.message.includes(tc.missing) && err.message.includes('the agent asks for'), err.message);
+      });
+    }
+  });
+
+  it('a wrong secret says which credentials were sent, never their value', async () => {
+    await withAdapter({ agentCardUrl: agent.special['secure-apikey-query'], credentials: { key: `${s.apiKey}-revoked` } }, async (port) => {
+      const err = await submitError(port, 'complete wrong key');
+      assert.equal(err.code, 'A2A_AUTH_REQUIRED');
+      assert.match(err.message, /sent the credentials of key/);
+      assertNoSecret(err, port.describe());
+    });
+  });
+});
+
+it('token and headers win over what the card implies', async () => {
+  await withAdapter({ agentCardUrl: agent.special['secure-bearer'], token: s.bearer, credentials: { bearer: 'stale-token' } }, async (port) => {
+    assert.match((await port.submit(work('complete explicit'))).content, /echo: complete explicit/);
+  });
+  await withAdapter({ agentCardUrl: agent.special['secure-bearer'], token: s.bearer }, async (port) => {
+    await port.start();
+    assert.deepEqual(port.describe().security.inUse, ['bearer']);
+  });
+});
+
+describe('OAuth2 client credentials', () => {
+  const issued = async () => (await (await fetch(`${agent.url}/oauth/issued`)).json()).issued;
+
+  it('fetches one token for many Works, and a fresh one when the agent refuses it', async () => {
+    const credentials = { oauth: { clientId: s.clientId, clientSecret: s.clientSecret } };
+    await withAdapter({ agentCardUrl: agent.special['secure-oauth2'], credentials }, async (port) => {
+      const before = await issued();
+      for (let i = 0; i < 3; i++) await port.submit(work('complete oauth'));
+      assert.equal(await issued() - before, 1);
+      await fetch(`${agent.url}/oauth/revoke`, { method: 'POST' });
+      await port.submit(work('complete after revoke'));
+      assert.equal(await issued() - before, 2);
+    });
+  });
+
+  it('a refused client is A2A_AUTH_REQUIRED naming the token endpoint\'s error', async () => {
+    const credentials = { oauth: { clientId: s.clientId, clientSecret: `${s.clientSecret}-wrong` } };
+    await withAdapter({ agentCardUrl: agent.special['secure-oauth2'], credentials }, async (port) => {
+      const err = await submitError(port, 'complete refused client');
+      assert.equal(err.code, 'A2A_AUTH_REQUIRED');
+      assert.equal(err.retryable, false);
+      assert.match(err.message, /invalid_client/);
+      assertNoSecret(err);
+    });
+  });
+
+  it('scopes given with the credential replace the card\'s', async () => {
+    const credentials = { oauth: { clientId: s.clientId, clientSecret: s.clientSecret, scopes: ['other'] } };
+    await withAdapter({ agentCardUrl: agent.special['secure-oauth2'], credentials }, async (port) => {
+      const err = await submitError(port, 'complete wrong scope');
+      assert.equal(err.code, 'A2A_AUTH_REQUIRED');
+      assert.match(err.message, /invalid_scope/);
+    });
+  });
+});
+
+describe('tokenProvider', () => {
+  it('gives the token of a scheme without a credential, asked by name', async () => {
+    const asked = [];
+    const tokenProvider = async (scheme) => { asked.push(scheme); return s.openIdToken; };
+    await withAdapter({ agentCardUrl: agent.special['secure-oidc'], tokenProvider }, async (port) => {
+      assert.match((await port.submit(work('complete provided'))).content, /echo: complete provided/);
+      assert.ok(asked.length > 0 && asked.every((n) => n === 'oidc'), String(asked));
+      assert.deepEqual(port.describe().security.inUse, ['oidc']);
+    });
+  });
+
+  it('a failing provider is A2A_AUTH_REQUIRED with its reason', async () => {
+    const tokenProvider = async () => { throw new Error('the user is not signed in'); };
+    await withAdapter({ agentCardUrl: agent.special['secure-oidc'], tokenProvider }, async (port) => {
+      const err = await submitError(port, 'complete not signed in');
+      assert.equal(err.code, 'A2A_AUTH_REQUIRED');
+      assert.match(err.message, /not signed in/);
+    });
+  });
+});
+
+it('credentials in a wrong form are refused when the adapter is created, naming the scheme', () => {
+  for (const bad of [{ username: 'u', clientId: 'c' }, { password: 'p' }, { clientId: 'id' }, '', 42, { token: 'x' }]) {
+    assert.throws(() => createA2ABackendAdapter({ agentCardUrl: 'https://agent.example/card.json', credentials: { bearer: bad } }),
+      (e) => e instanceof TypeError && e.message.includes('credentials["bearer"]'), JSON.stringify(bad));
+  }
+  assert.throws(() => createA2ABackendAdapter({ agentCardUrl: 'https://agent.example/card.json', tokenProvider: 'x' }), /tokenProvider/);
+});
