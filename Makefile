@@ -5,7 +5,7 @@ GO ?= go
 
 test: check test.go test.js test.browser test.bundler
 
-test.go:
+test.go: js/node_modules
 	$(GO) test -race -count=1 ./...
 
 check: check.fmt check.vet check.lint check.tidy check.generate
@@ -58,7 +58,7 @@ examples/browser/node_modules: examples/browser/package.json examples/browser/pa
 	@touch $@
 
 # The demo page in a real Chromium (Debian's: apt-get install -y chromium; .ci/run installs it).
-test.browser: build.wasm examples/browser/node_modules
+test.browser: build.wasm examples/browser/node_modules js/node_modules
 	cd examples/browser && node --test test/*.test.js
 
 examples/bundler/node_modules: examples/bundler/package.json examples/bundler/package-lock.json

@@ -462,6 +462,47 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     }
   });
 
+  test('an @a2a-js/sdk agent on another origin that declares security: bearer, API key, OAuth2 client credentials, from nothing but the card and the secret', async () => {
+    // The JS package's own SDK agent (js/test/sdkagent.mjs, CORS allowed); its dev dependencies
+    // are installed by make test.
+    const { startSdkAgent } = await import(join(jsDir, 'test', 'sdkagent.mjs'));
+    const sdkAgent = await startSdkAgent();
+    const page = await openPage();
+    try {
+      await connectionSettled(page);
+      const secured = Object.keys(sdkAgent.credentials);
+      assert.equal(secured.length, 6);
+      const results = await page.evaluate(async ({ cards, credentials, names }) => {
+        const { createA2ABackendAdapter } = await import('/a2aport/src/index.js');
+        const out = {};
+        for (const name of names) {
+          const run = async (creds) => {
+            const port = createA2ABackendAdapter({ agentCardUrl: cards[name], credentials: creds });
+            try {
+              await port.start();
+              const content = (await port.submit({ id: `${name}-${Boolean(creds)}`, ownerId: 'alice', instruction: 'complete from chromium' })).content;
+              return { content, inUse: port.describe().security?.inUse };
+            } catch (e) {
+              return { code: e.code, status: e.status };
+            } finally {
+              await port.close();
+            }
+          };
+          out[name] = { withSecret: await run(credentials[name]), without: await run(undefined) };
+        }
+        return out;
+      }, { cards: sdkAgent.cards, credentials: sdkAgent.credentials, names: secured });
+      for (const name of secured) {
+        const r = results[name];
+        assert.deepEqual(r.withSecret, { content: 'done\n\necho: complete from chromium', inUse: Object.keys(sdkAgent.credentials[name]) }, name);
+        assert.deepEqual(r.without, { code: 'A2A_AUTH_REQUIRED', status: 401 }, name);
+      }
+    } finally {
+      await page.close();
+      await sdkAgent.stop();
+    }
+  });
+
   test('the page logged no errors', () => {
     assert.deepEqual(pageErrors, []);
   });

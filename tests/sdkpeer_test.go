@@ -1,0 +1,118 @@
+package tests
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// sdkAgent is js/test/sdkagent.mjs running as a process: an agent built on @a2a-js/sdk 1.3.0.
+type sdkAgent struct {
+	URL   string            `json:"url"`
+	Cards map[string]string `json:"cards"`
+	// Credentials are by variant, in the JS package's form: scheme → a token string, or
+	// {"clientId", "clientSecret"}.
+	Credentials map[string]map[string]json.RawMessage `json:"credentials"`
+}
+
+// startSDKAgent runs the @a2a-js/sdk agent until the test ends. It needs node and the JS
+// package's dev dependencies (make test installs them before the Go tests).
+func startSDKAgent(t *testing.T) *sdkAgent {
+	t.Helper()
+	script, err := filepath.Abs("../js/test/sdkagent.mjs")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat("../js/node_modules/@a2a-js/sdk"); err != nil {
+		t.Fatal("the @a2a-js/sdk agent needs the JS dev dependencies: run `make js/node_modules` (npm ci in js/)")
+	}
+	cmd := exec.Command("node", script)
+	stdin, err := cmd.StdinPipe() // the agent stops when it closes
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd.Stderr = os.Stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = stdin.Close()
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+	})
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	if err != nil {
+		t.Fatalf("the @a2a-js/sdk agent did not announce itself: %v", err)
+	}
+	var a sdkAgent
+	if err := json.Unmarshal([]byte(line), &a); err != nil {
+		t.Fatalf("announcement %q: %v", line, err)
+	}
+	return &a
+}
+
+// credentials converts a variant's secrets to adapter.Credentials.
+func (a *sdkAgent) credentials(t *testing.T, variant string) map[string]adapter.Credential {
+	t.Helper()
+	creds := map[string]adapter.Credential{}
+	for name, raw := range a.Credentials[variant] {
+		var token string
+		if json.Unmarshal(raw, &token) == nil {
+			creds[name] = adapter.Credential{Token: token}
+			continue
+		}
+		var client struct{ ClientID, ClientSecret string }
+		if err := json.Unmarshal(raw, &client); err != nil {
+			t.Fatalf("credential %s of %s: %v", name, variant, err)
+		}
+		creds[name] = adapter.Credential{ClientID: client.ClientID, ClientSecret: client.ClientSecret}
+	}
+	return creds
+}
+
+// TestSDKPeer: every variant of the @a2a-js/sdk agent, secured ones included (bearer, API key in
+// a query parameter or header, OAuth2 client credentials; 1.0 and 0.3), natively and in the
+// module, with nothing but the card URL and the secret; without the secret, A2A_AUTH_REQUIRED.
+func TestSDKPeer(t *testing.T) {
+	t.Parallel()
+	peer := startSDKAgent(t)
+	if len(peer.Credentials) < 6 {
+		t.Fatalf("the agent announced %d secured variants, want 6", len(peer.Credentials))
+	}
+	for _, impl := range implementations {
+		for variant, card := range peer.Cards {
+			t.Run(impl.name+"/"+variant, func(t *testing.T) {
+				t.Parallel()
+				creds := peer.credentials(t, variant)
+				p := newPort(t, impl, adapter.Options{AgentCardURL: card, PollInterval: adapter.MinPollInterval, Credentials: creds})
+				out, err := p.Submit(testContext(t), newWork("alice", "complete hello go"))
+				if err != nil || !strings.Contains(out.Content, "echo: complete hello go") {
+					t.Fatalf("Submit() = %+v, %v", out, err)
+				}
+				if sec := p.Describe().Security; len(creds) > 0 && (sec == nil || len(sec.InUse) != len(creds)) {
+					t.Errorf("Describe().Security = %+v, want the card's requirement in use", sec)
+				}
+				if len(creds) == 0 {
+					return
+				}
+				bare := newPort(t, impl, adapter.Options{AgentCardURL: card})
+				_, err = bare.Submit(testContext(t), newWork("alice", "complete unauthenticated"))
+				var e *adapter.Error
+				if !errors.As(err, &e) || e.Code != adapter.CodeAuthRequired || e.Status != 401 {
+					t.Errorf("without credentials: Submit() = %v, want A2A_AUTH_REQUIRED (401)", err)
+				}
+			})
+		}
+	}
+}
