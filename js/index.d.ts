@@ -110,7 +110,41 @@ export interface Description {
   cardNotes?: string[];
   /** The card in use is the agent's extended card, read with the credentials after discovery. */
   extendedCard?: boolean;
+  /** What the card declares about authentication and how the adapter meets it (no values). */
+  security?: Security;
 }
+
+/** The card's security schemes and requirement sets, and the set the credentials satisfy. */
+export interface Security {
+  schemes?: SecurityScheme[];
+  /** The card's requirement sets, each a list of scheme names: any one set, all of its schemes, is enough. */
+  requirements?: string[][];
+  /** The card asks for credentials. */
+  required: boolean;
+  /** The first requirement set the given credentials satisfy; absent when none does. */
+  inUse?: string[];
+  /** Credentials are required and no set is satisfied: expect A2A_AUTH_REQUIRED. */
+  missing?: boolean;
+}
+
+export interface SecurityScheme {
+  name: string;
+  kind: 'bearer' | 'basic' | 'apiKey' | 'oauth2' | 'openIdConnect' | 'mutualTLS' | 'unsupported';
+  /** apiKey: where the key goes, and under which name. */
+  in?: 'header' | 'query' | 'cookie';
+  param?: string;
+}
+
+/**
+ * The secret for one security scheme of the Agent Card: a token (bearer, API key, OAuth2 or
+ * OpenID Connect token), HTTP basic, OAuth2 client credentials (run against the card's token URL,
+ * or tokenUrl; cached and renewed), or {} for a scheme the transport satisfies (mutual TLS).
+ */
+export type Credential =
+  | string
+  | { username: string; password?: string }
+  | { clientId: string; clientSecret: string; scopes?: string[]; tokenUrl?: string }
+  | Record<string, never>;
 
 export interface Health {
   ok: boolean;
@@ -211,6 +245,18 @@ export interface AdapterOptions {
   agentCardUrl?: string;
   /** An in-memory Agent Card (A2A 1.0 JSON shape) replacing discovery. */
   agentCard?: object;
+  /**
+   * Secrets by the name of the card's security scheme they are for. The first of the card's
+   * requirement sets they satisfy is applied, each scheme as the card says; token and headers
+   * come after and win where they set the same header.
+   */
+  credentials?: Record<string, Credential>;
+  /**
+   * Gives the token of a bearer, OAuth2, OpenID Connect or API key scheme that has no entry in
+   * credentials (flows that need the user: authorization code with PKCE, device code). Called for
+   * every request: cache in it. A throw fails the request with A2A_AUTH_REQUIRED.
+   */
+  tokenProvider?: (scheme: string) => string | Promise<string>;
   /** Sent as `Authorization: Bearer <token>` unless headers set Authorization. */
   token?: string;
   /** Static headers, or a function called for every request (discovery and task requests). */

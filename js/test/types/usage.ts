@@ -31,6 +31,16 @@ const backend: BackendPort = createA2ABackendAdapter({
   wasm: new URL('./a2aport-1.0.wasm', import.meta.url),
 });
 
+const secured: BackendPort = createA2ABackendAdapter({
+  agentCardUrl: 'https://agent.example/.well-known/agent-card.json',
+  credentials: { bearer: 'token', basic: { username: 'u', password: 'p' }, oauth: { clientId: 'id', clientSecret: 's', scopes: ['a'] }, tls: {} },
+  tokenProvider: async (scheme) => `token for ${scheme}`,
+});
+const inUse: string[] | undefined = secured.describe().security?.inUse;
+void inUse;
+// @ts-expect-error: a credential is a string or an object of one form
+createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', credentials: { bearer: 42 } });
+
 let answer = '';
 const onEvent = (ev: BackendEvent): void => {
   if (ev.type === 'backend.artifact' && ev.artifact) {
