@@ -84,6 +84,7 @@ func (a *sdkAgent) credentials(t *testing.T, variant string) map[string]adapter.
 // TestSDKPeer: every variant of the @a2a-js/sdk agent, secured ones included (bearer, API key in
 // a query parameter or header, OAuth2 client credentials; 1.0 and 0.3), natively and in the
 // module, with nothing but the card URL and the secret; without the secret, A2A_AUTH_REQUIRED.
+// Interfaces that name a tenant get it to the agent (REST path, JSON-RPC params).
 func TestSDKPeer(t *testing.T) {
 	t.Parallel()
 	peer := startSDKAgent(t)
@@ -102,6 +103,12 @@ func TestSDKPeer(t *testing.T) {
 				}
 				if sec := p.Describe().Security; len(creds) > 0 && (sec == nil || len(sec.InUse) != len(creds)) {
 					t.Errorf("Describe().Security = %+v, want the card's requirement in use", sec)
+				}
+				if strings.HasSuffix(variant, "-tenant") { // the interface's tenant reaches the agent
+					out, err := p.Submit(testContext(t), newWork("alice", "tenant please"))
+					if err != nil || !strings.Contains(out.Content, "tenant: acme") {
+						t.Errorf("Submit(tenant) = %+v, %v; want the card's tenant at the agent", out, err)
+					}
 				}
 				if len(creds) == 0 {
 					return

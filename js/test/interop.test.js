@@ -136,3 +136,12 @@ for (const { name, version, binding, streaming, security } of sdkVariants) {
     }));
   });
 }
+
+// The selected interface's tenant reaches the agent: in the REST path, or the JSON-RPC params.
+for (const name of ['v1-jsonrpc-stream-tenant', 'v1-rest-stream-tenant']) {
+  it(`@a2a-js/sdk ${name}: the card's tenant reaches the agent`, () => withPort(name, async (port) => {
+    const { out, err } = await submit(port, newWork('alice', 'tenant please'));
+    assert.ifError(err);
+    assert.match(out.content, /tenant: acme/);
+  }));
+}

@@ -35,6 +35,7 @@ const { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, Role, TaskState, U
 //   fail ...      FAILED "the sdk agent failed"
 //   input ...     INPUT_REQUIRED "What is your name?"; the reply gets artifact "Hello, <reply>!"
 //   hold ...      WORKING until cancelled (CANCELED "cancelled")
+//   tenant ...    artifact "result" "tenant: <the tenant the SDK routed the request to>"
 
 const textPart = (text) => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' });
 const now = () => new Date().toISOString();
@@ -81,6 +82,10 @@ class ScenarioExecutor {
         artifact('report', 'a ', { lastChunk: false });
         artifact('report', 'b ', { append: true, lastChunk: false });
         artifact('report', 'c ', { append: true, lastChunk: true });
+        status(TaskState.TASK_STATE_COMPLETED, 'done');
+        break;
+      case 'tenant': // which tenant the SDK's transport routed the request to
+        artifact('result', `tenant: ${ctx.context?.tenant || ctx.request.tenant || '(none)'}`);
         status(TaskState.TASK_STATE_COMPLETED, 'done');
         break;
       case 'fail':
@@ -145,6 +150,9 @@ const secured = [
   { name: 'v03-jsonrpc-stream-oauth2', version: '0.3', binding: 'jsonrpc', security: 'oauth2' },
 ];
 for (const v of secured) sdkVariants.push({ ...v, streaming: true });
+// Interfaces that name a tenant: the REST transport routes by a path segment, JSON-RPC by a field.
+export const TENANT = 'acme';
+for (const binding of ['jsonrpc', 'rest']) sdkVariants.push({ name: `v1-${binding}-stream-tenant`, version: '1.0', binding, streaming: true, tenant: TENANT });
 
 const scheme = ($case, value) => ({ scheme: { $case, value: { description: '', ...value } } });
 
@@ -225,14 +233,14 @@ export async function startSdkAgent() {
   const base = `http://127.0.0.1:${server.address().port}`;
   const cards = {};
   const credentials = {};
-  for (const { name, version, binding, streaming, security: kind } of sdkVariants) {
-    // Secured variants live apart: Express matches a prefix for every path below it, and the SDK's
+  for (const { name, version, binding, streaming, security: kind, tenant } of sdkVariants) {
+    // Secured and tenant variants live apart: Express matches a prefix for every path below it, and the SDK's
     // REST router reads a further segment as a tenant.
-    const prefix = kind ? `/secure/${name}` : `/${name.replaceAll('-', '/')}`;
+    const prefix = kind || tenant ? `/apart/${name}` : `/${name.replaceAll('-', '/')}`;
     const sec = security(kind, base);
     const card = {
       name: 'a2a-js interop agent', description: 'scenarios for a2aport interop tests', version: '1.3.0',
-      supportedInterfaces: [{ url: base + prefix, protocolBinding: binding === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON', protocolVersion: version, tenant: '' }],
+      supportedInterfaces: [{ url: base + prefix, protocolBinding: binding === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON', protocolVersion: version, tenant: tenant ?? '' }],
       provider: undefined, capabilities: { streaming, pushNotifications: false, extensions: [] },
       securitySchemes: sec?.schemes ?? {},
       securityRequirements: sec ? [{ schemes: sec.requirement }] : [],
