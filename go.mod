@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/a2aproject/a2a-go v0.3.15
 	github.com/a2aproject/a2a-go/v2 v2.4.0
+	github.com/go-jose/go-jose/v4 v4.1.9
 	github.com/google/uuid v1.6.0
 	github.com/mailru/easyjson v0.9.2
 	github.com/tetratelabs/wazero v1.12.0

@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -40,12 +41,13 @@ type Adapter struct {
 
 // connection is what discovery produced.
 type connection struct {
-	card     *a2a.AgentCard
-	notes    []string // parts of the card that were ignored
-	iface    *a2a.AgentInterface
-	client   *a2aclient.Client
-	extended bool // card is the agent's extended card, read with the caller's credentials
-	auth     *authState
+	card      *a2a.AgentCard
+	notes     []string // parts of the card that were ignored
+	iface     *a2a.AgentInterface
+	client    *a2aclient.Client
+	extended  bool // card is the agent's extended card, read with the caller's credentials
+	auth      *authState
+	signature *CardSignature // how the card was verified; nil when it was not
 }
 
 var _ Port = (*Adapter)(nil)
@@ -90,6 +92,11 @@ func (a *Adapter) Describe() Description {
 		d.CardNotes = append([]string(nil), conn.notes...)
 		d.ExtendedCard = conn.extended
 		d.Security = conn.auth.security.clone()
+		if conn.signature != nil {
+			sig := *conn.signature
+			sig.Uncovered = slices.Clone(sig.Uncovered)
+			d.CardSignature = &sig
+		}
 	}
 	if card != nil {
 		d.AgentName, d.AgentVersion = card.Name, card.Version
@@ -199,9 +206,10 @@ func (a *Adapter) discover() (*connection, error) {
 	defer cancel()
 	card := a.s.AgentCard
 	var notes []string
+	var sig *CardSignature
 	if card == nil {
 		var err error
-		if card, notes, err = a.fetchCard(ctx); err != nil {
+		if card, notes, sig, err = a.fetchCard(ctx); err != nil {
 			return nil, err
 		}
 	}
@@ -217,7 +225,7 @@ func (a *Adapter) discover() (*connection, error) {
 	if err != nil {
 		return nil, err
 	}
-	conn := &connection{card: card, notes: notes, iface: iface, client: client, auth: planAuth(card, a.s.held())}
+	conn := &connection{card: card, notes: notes, iface: iface, client: client, auth: planAuth(card, a.s.held()), signature: sig}
 	a.auth.Store(conn.auth)
 	if card.Capabilities.ExtendedAgentCard && a.s.hasCredentials() {
 		a.adoptExtendedCard(ctx, conn)

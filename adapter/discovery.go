@@ -63,12 +63,17 @@ func (a *Adapter) getCard(ctx context.Context) ([]byte, error) {
 	return body, nil
 }
 
-// fetchCard GETs the Agent Card URL through the adapter's transport (credentials included).
-// notes say which parts of the card were ignored because they could not be read.
-func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, error) {
+// fetchCard GETs the Agent Card URL through the adapter's transport (credentials included) and
+// verifies its signature as VerifyCard asks, before anything of it is read. notes say which parts
+// of the card were ignored because they could not be read.
+func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, *CardSignature, error) {
 	body, err := a.readCard(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
+	}
+	sig, err := a.checkSignature(ctx, body)
+	if err != nil {
+		return nil, nil, nil, err
 	}
 	parse := parseCurrentCard
 	if a.s.legacy {
@@ -77,12 +82,12 @@ func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, erro
 	card, notes, err := parseCard(body, parse)
 	var coded *Error
 	if errors.As(err, &coded) && coded.Code == CodeLegacyBuildRequired {
-		return nil, nil, coded
+		return nil, nil, nil, coded
 	}
 	if err != nil {
-		return nil, nil, a.wrap(CodeDiscoveryFailed, "Agent Card cannot be read", err)
+		return nil, nil, nil, a.wrap(CodeDiscoveryFailed, "Agent Card cannot be read", err)
 	}
-	return card, notes, nil
+	return card, notes, sig, nil
 }
 
 // parseCurrentCard reads a card in 1.0 format.

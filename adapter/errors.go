@@ -50,7 +50,10 @@ const (
 	// scheme of the card could not be had (the token endpoint or the token provider refused).
 	// Not retryable: the credentials have to change first.
 	CodeAuthRequired Code = "A2A_AUTH_REQUIRED"
-	CodeInternal     Code = "INTERNAL"
+	// CodeCardSignatureInvalid: Options.VerifyCard asks for a verified card and the Agent Card has
+	// no signature that verifies with the trusted keys (or, with "required", none at all).
+	CodeCardSignatureInvalid Code = "A2A_CARD_SIGNATURE_INVALID"
+	CodeInternal             Code = "INTERNAL"
 )
 
 // Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
@@ -117,6 +120,7 @@ var (
 	ErrOutcomeUnknown           = sentinel(CodeOutcomeUnknown)
 	ErrResponseTooLarge         = sentinel(CodeResponseTooLarge)
 	ErrAuthRequired             = sentinel(CodeAuthRequired)
+	ErrCardSignatureInvalid     = sentinel(CodeCardSignatureInvalid)
 	ErrInternal                 = sentinel(CodeInternal)
 )
 

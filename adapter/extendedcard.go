@@ -18,6 +18,13 @@ func (a *Adapter) adoptExtendedCard(ctx context.Context, conn *connection) {
 		conn.notes = append(conn.notes, a.redact("extended card: not read: "+err.Error()))
 		return
 	}
+	var sig *CardSignature
+	if conn.signature != nil {
+		if sig, err = a.checkCardSignature(ctx, card); err != nil {
+			conn.notes = append(conn.notes, a.redact("extended card: not used: "+err.Error()))
+			return
+		}
+	}
 	iface, err := a.selectInterface(card)
 	if err != nil {
 		conn.notes = append(conn.notes, a.redact("extended card: not used: "+err.Error()))
@@ -36,6 +43,7 @@ func (a *Adapter) adoptExtendedCard(ctx context.Context, conn *connection) {
 	_ = conn.client.Destroy() // replaced; nothing of it is in use yet
 	conn.card, conn.iface, conn.client, conn.extended = card, iface, client, true
 	conn.auth = planAuth(card, a.s.held())
+	conn.signature = sig
 }
 
 var errNoExtendedCard = &Error{Code: CodeInvalidResponse, Message: "the agent answered with no card"}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	jose "github.com/go-jose/go-jose/v4"
 )
 
 // Default and minimum durations of Options.
@@ -102,6 +103,18 @@ type Options struct {
 	// long before it answers). On expiry the Work fails with A2A_TIMEOUT, not retryable: whether
 	// the agent received the message is not known.
 	FirstEventTimeout time.Duration
+	// VerifyCard checks the JWS signatures of the fetched Agent Card (A2A 1.0 §8.4) before anything
+	// of it is used: "off" (the default), "if-signed" (a signed card must verify, an unsigned one is
+	// used as it is) or "required". A card that fails is A2A_CARD_SIGNATURE_INVALID; an extended
+	// card that fails is not used (and noted). An in-memory AgentCard is the caller's and not checked.
+	VerifyCard string
+	// CardKeys are the public keys trusted to sign cards, as a JWK Set ({"keys": [...]}) or one JWK,
+	// each with its kid.
+	CardKeys []byte
+	// CardKeysFromJKU lets a signature's "jku" header name the JWK Set to fetch its key from, when
+	// the URL is on the card's origin or an AllowedOrigins one (then the card's origin vouches for
+	// itself: prefer CardKeys).
+	CardKeysFromJKU bool
 	// AllowedOrigins are the origins (scheme://host[:port], or "*" for any) besides the card's own
 	// where the card's interfaces may be: an interface elsewhere is refused (and so never gets the
 	// credentials). An https card never leads to a plain-http interface, loopback excepted.
@@ -130,9 +143,10 @@ type Options struct {
 // settings are Options validated and with defaults applied.
 type settings struct {
 	Options
-	cardURL *url.URL
-	legacy  bool
-	store   ContextStore
+	cardURL  *url.URL
+	legacy   bool
+	store    ContextStore
+	cardKeys jose.JSONWebKeySet
 }
 
 func (o Options) validate() (*settings, error) {
@@ -202,6 +216,9 @@ func (o Options) validate() (*settings, error) {
 		}
 	}
 	if err := validateCredentials(o); err != nil {
+		return nil, err
+	}
+	if err := validateCardVerification(s); err != nil {
 		return nil, err
 	}
 	if s.Transport == nil {

@@ -133,6 +133,8 @@ type Description struct {
 	// Security is what the card declares about authentication and how the adapter meets it; nil
 	// when the card declares nothing. It never contains a credential.
 	Security *Security `json:"security,omitempty"`
+	// CardSignature says how the card in use was verified (Options.VerifyCard); nil when it was not.
+	CardSignature *CardSignature `json:"cardSignature,omitempty"`
 }
 
 // Security describes the card's security schemes and requirement sets, and which set the

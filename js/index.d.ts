@@ -112,6 +112,17 @@ export interface Description {
   extendedCard?: boolean;
   /** What the card declares about authentication and how the adapter meets it (no values). */
   security?: Security;
+  /** How the card in use was verified (verifyCard); absent when it was not. */
+  cardSignature?: CardSignature;
+}
+
+export interface CardSignature {
+  /** 'unsigned': verifyCard 'if-signed' let an unsigned card through. */
+  status: 'verified' | 'unsigned';
+  keyId?: string;
+  algorithm?: string;
+  /** Members of the card the signature does not cover (@a2a-js/sdk 1.3.0 signs without the security schemes given in its own form). */
+  uncovered?: string[];
 }
 
 /** The card's security schemes and requirement sets, and the set the credentials satisfy. */
@@ -259,6 +270,15 @@ export interface AdapterOptions {
   tokenProvider?: (scheme: string) => string | Promise<string>;
   /** Sent as `Authorization: Bearer <token>` unless headers set Authorization. */
   token?: string;
+  /**
+   * Check the Agent Card's JWS signatures before using it: 'off' (default), 'if-signed' (a signed
+   * card must verify) or 'required'. Failing is A2A_CARD_SIGNATURE_INVALID.
+   */
+  verifyCard?: 'off' | 'if-signed' | 'required';
+  /** The public keys trusted to sign cards (with their kid): a JWK Set, an array of JWKs or one JWK. */
+  cardKeys?: { keys: object[] } | object[] | object;
+  /** Fetch the key a signature's jku names, when on the card's origin or an allowed one. */
+  cardKeysFromJku?: boolean;
   /** Static headers, or a function called for every request (discovery and task requests). */
   headers?: Record<string, string> | ((request: HeaderRequest) => Record<string, string> | Promise<Record<string, string>>);
   /** Default: globalThis.fetch. */

@@ -20,6 +20,8 @@ type sdkAgent struct {
 	// Credentials are by variant, in the JS package's form: scheme → a token string, or
 	// {"clientId", "clientSecret"}.
 	Credentials map[string]map[string]json.RawMessage `json:"credentials"`
+	// CardKeys is the JWK Set of the signed variant's key (also at /jwks.json, its jku).
+	CardKeys json.RawMessage `json:"cardKeys"`
 }
 
 // startSDKAgent runs the @a2a-js/sdk agent until the test ends. It needs node and the JS
@@ -103,6 +105,18 @@ func TestSDKPeer(t *testing.T) {
 				}
 				if sec := p.Describe().Security; len(creds) > 0 && (sec == nil || len(sec.InUse) != len(creds)) {
 					t.Errorf("Describe().Security = %+v, want the card's requirement in use", sec)
+				}
+				if strings.HasSuffix(variant, "-signed") { // verified, with the key given or from its jku
+					for _, o := range []adapter.Options{{CardKeys: peer.CardKeys}, {CardKeysFromJKU: true}} {
+						o.AgentCardURL, o.VerifyCard = card, adapter.VerifyCardRequired
+						v := newPort(t, impl, o)
+						if _, err := v.Submit(testContext(t), newWork("alice", "complete signed")); err != nil {
+							t.Errorf("a verified card: Submit() = %v", err)
+						}
+						if sig := v.Describe().CardSignature; sig == nil || sig.Status != "verified" || sig.KeyID != "sdk-agent-key" {
+							t.Errorf("Describe().CardSignature = %+v", sig)
+						}
+					}
 				}
 				if strings.HasSuffix(variant, "-tenant") { // the interface's tenant reaches the agent
 					out, err := p.Submit(testContext(t), newWork("alice", "tenant please"))

@@ -148,6 +148,9 @@ type Init struct {
 	StreamIdleMs        int64               `json:"streamIdleTimeoutMs,omitempty"`
 	FirstEventMs        int64               `json:"firstEventTimeoutMs,omitempty"`
 	AllowedOrigins      []string            `json:"allowedOrigins,omitempty"`
+	VerifyCard          string              `json:"verifyCard,omitempty"`
+	CardKeys            easyjson.RawMessage `json:"cardKeys,omitempty"` // public keys only
+	CardKeysFromJKU     bool                `json:"cardKeysFromJku,omitempty"`
 	MaxCardBytes        int                 `json:"maxCardBytes,omitempty"`
 	MaxResponseBytes    int                 `json:"maxResponseBytes,omitempty"`
 	MaxArtifactBytes    int                 `json:"maxArtifactBytes,omitempty"`

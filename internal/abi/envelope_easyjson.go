@@ -1890,6 +1890,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				}
 				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in, out.Security)
 			}
+		case "cardSignature":
+			if in.IsNull() {
+				in.Skip()
+				out.CardSignature = nil
+			} else {
+				if out.CardSignature == nil {
+					out.CardSignature = new(adapter.CardSignature)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in, out.CardSignature)
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -1973,6 +1983,115 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out, *in.Security)
 	}
+	if in.CardSignature != nil {
+		const prefix string = ",\"cardSignature\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out, *in.CardSignature)
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in *jlexer.Lexer, out *adapter.CardSignature) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "status":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Status = string(in.String())
+			}
+		case "keyId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.KeyID = string(in.String())
+			}
+		case "algorithm":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Algorithm = string(in.String())
+			}
+		case "uncovered":
+			if in.IsNull() {
+				in.Skip()
+				out.Uncovered = nil
+			} else {
+				in.Delim('[')
+				if out.Uncovered == nil {
+					if !in.IsDelim(']') {
+						out.Uncovered = make([]string, 0, 4)
+					} else {
+						out.Uncovered = []string{}
+					}
+				} else {
+					out.Uncovered = (out.Uncovered)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v33 string
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v33 = string(in.String())
+					}
+					out.Uncovered = append(out.Uncovered, v33)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out *jwriter.Writer, in adapter.CardSignature) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"status\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.Status))
+	}
+	if in.KeyID != "" {
+		const prefix string = ",\"keyId\":"
+		out.RawString(prefix)
+		out.String(string(in.KeyID))
+	}
+	if in.Algorithm != "" {
+		const prefix string = ",\"algorithm\":"
+		out.RawString(prefix)
+		out.String(string(in.Algorithm))
+	}
+	if len(in.Uncovered) != 0 {
+		const prefix string = ",\"uncovered\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('[')
+			for v34, v35 := range in.Uncovered {
+				if v34 > 0 {
+					out.RawByte(',')
+				}
+				out.String(string(v35))
+			}
+			out.RawByte(']')
+		}
+	}
 	out.RawByte('}')
 }
 func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, out *adapter.Security) {
@@ -2005,9 +2124,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, ou
 					out.Schemes = (out.Schemes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v33 adapter.SecurityScheme
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in, &v33)
-					out.Schemes = append(out.Schemes, v33)
+					var v36 adapter.SecurityScheme
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in, &v36)
+					out.Schemes = append(out.Schemes, v36)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2028,34 +2147,34 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, ou
 					out.Requirements = (out.Requirements)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v34 []string
+					var v37 []string
 					if in.IsNull() {
 						in.Skip()
-						v34 = nil
+						v37 = nil
 					} else {
 						in.Delim('[')
-						if v34 == nil {
+						if v37 == nil {
 							if !in.IsDelim(']') {
-								v34 = make([]string, 0, 4)
+								v37 = make([]string, 0, 4)
 							} else {
-								v34 = []string{}
+								v37 = []string{}
 							}
 						} else {
-							v34 = (v34)[:0]
+							v37 = (v37)[:0]
 						}
 						for !in.IsDelim(']') {
-							var v35 string
+							var v38 string
 							if in.IsNull() {
 								in.Skip()
 							} else {
-								v35 = string(in.String())
+								v38 = string(in.String())
 							}
-							v34 = append(v34, v35)
+							v37 = append(v37, v38)
 							in.WantComma()
 						}
 						in.Delim(']')
 					}
-					out.Requirements = append(out.Requirements, v34)
+					out.Requirements = append(out.Requirements, v37)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2082,13 +2201,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, ou
 					out.InUse = (out.InUse)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v36 string
+					var v39 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v36 = string(in.String())
+						v39 = string(in.String())
 					}
-					out.InUse = append(out.InUse, v36)
+					out.InUse = append(out.InUse, v39)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2119,11 +2238,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer,
 		out.RawString(prefix[1:])
 		{
 			out.RawByte('[')
-			for v37, v38 := range in.Schemes {
-				if v37 > 0 {
+			for v40, v41 := range in.Schemes {
+				if v40 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out, v38)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out, v41)
 			}
 			out.RawByte(']')
 		}
@@ -2138,19 +2257,19 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer,
 		}
 		{
 			out.RawByte('[')
-			for v39, v40 := range in.Requirements {
-				if v39 > 0 {
+			for v42, v43 := range in.Requirements {
+				if v42 > 0 {
 					out.RawByte(',')
 				}
-				if v40 == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+				if v43 == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 					out.RawString("null")
 				} else {
 					out.RawByte('[')
-					for v41, v42 := range v40 {
-						if v41 > 0 {
+					for v44, v45 := range v43 {
+						if v44 > 0 {
 							out.RawByte(',')
 						}
-						out.String(string(v42))
+						out.String(string(v45))
 					}
 					out.RawByte(']')
 				}
@@ -2173,11 +2292,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v43, v44 := range in.InUse {
-				if v43 > 0 {
+			for v46, v47 := range in.InUse {
+				if v46 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v44))
+				out.String(string(v47))
 			}
 			out.RawByte(']')
 		}
@@ -2189,7 +2308,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in *jlexer.Lexer, out *adapter.SecurityScheme) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in *jlexer.Lexer, out *adapter.SecurityScheme) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2237,7 +2356,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out *jwriter.Writer, in adapter.SecurityScheme) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out *jwriter.Writer, in adapter.SecurityScheme) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2323,13 +2442,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, ou
 					out.InputModes = (out.InputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v45 string
+					var v48 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v45 = string(in.String())
+						v48 = string(in.String())
 					}
-					out.InputModes = append(out.InputModes, v45)
+					out.InputModes = append(out.InputModes, v48)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2350,13 +2469,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, ou
 					out.OutputModes = (out.OutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v46 string
+					var v49 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v46 = string(in.String())
+						v49 = string(in.String())
 					}
-					out.OutputModes = append(out.OutputModes, v46)
+					out.OutputModes = append(out.OutputModes, v49)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2405,11 +2524,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v47, v48 := range in.InputModes {
-				if v47 > 0 {
+			for v50, v51 := range in.InputModes {
+				if v50 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v48))
+				out.String(string(v51))
 			}
 			out.RawByte(']')
 		}
@@ -2419,11 +2538,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer,
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v49, v50 := range in.OutputModes {
-				if v49 > 0 {
+			for v52, v53 := range in.OutputModes {
+				if v52 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v50))
+				out.String(string(v53))
 			}
 			out.RawByte(']')
 		}
@@ -2518,9 +2637,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 					out.Artifacts = (out.Artifacts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v51 adapter.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, &v51)
-					out.Artifacts = append(out.Artifacts, v51)
+					var v54 adapter.Artifact
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, &v54)
+					out.Artifacts = append(out.Artifacts, v54)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2551,11 +2670,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v52, v53 := range in.Artifacts {
-				if v52 > 0 {
+			for v55, v56 := range in.Artifacts {
+				if v55 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, v53)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, v56)
 			}
 			out.RawByte(']')
 		}
@@ -2601,15 +2720,15 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in *jlexer.Lexer, out
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v54 interface{}
-					if m, ok := v54.(easyjson.Unmarshaler); ok {
+					var v57 interface{}
+					if m, ok := v57.(easyjson.Unmarshaler); ok {
 						m.UnmarshalEasyJSON(in)
-					} else if m, ok := v54.(json.Unmarshaler); ok {
+					} else if m, ok := v57.(json.Unmarshaler); ok {
 						_ = m.UnmarshalJSON(in.Raw())
 					} else {
-						v54 = in.Interface()
+						v57 = in.Interface()
 					}
-					(out.Values)[key] = v54
+					(out.Values)[key] = v57
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -2654,21 +2773,21 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out *jwriter.Writer, 
 		}
 		{
 			out.RawByte('{')
-			v55First := true
-			for v55Name, v55Value := range in.Values {
-				if v55First {
-					v55First = false
+			v58First := true
+			for v58Name, v58Value := range in.Values {
+				if v58First {
+					v58First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v55Name))
+				out.String(string(v58Name))
 				out.RawByte(':')
-				if m, ok := v55Value.(easyjson.Marshaler); ok {
+				if m, ok := v58Value.(easyjson.Marshaler); ok {
 					m.MarshalEasyJSON(out)
-				} else if m, ok := v55Value.(json.Marshaler); ok {
+				} else if m, ok := v58Value.(json.Marshaler); ok {
 					out.Raw(m.MarshalJSON())
 				} else {
-					out.Raw(json.Marshal(v55Value))
+					out.Raw(json.Marshal(v58Value))
 				}
 			}
 			out.RawByte('}')
@@ -2724,9 +2843,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 					out.InputParts = (out.InputParts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v56 adapter.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in, &v56)
-					out.InputParts = append(out.InputParts, v56)
+					var v59 adapter.InputPart
+					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in, &v59)
+					out.InputParts = append(out.InputParts, v59)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2771,11 +2890,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v57, v58 := range in.InputParts {
-				if v57 > 0 {
+			for v60, v61 := range in.InputParts {
+				if v60 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out, v58)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out, v61)
 			}
 			out.RawByte(']')
 		}
@@ -2787,7 +2906,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in *jlexer.Lexer, out *adapter.InputPart) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in *jlexer.Lexer, out *adapter.InputPart) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2835,7 +2954,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out *jwriter.Writer, in adapter.InputPart) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out *jwriter.Writer, in adapter.InputPart) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2903,13 +3022,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AcceptedOutputModes = (out.AcceptedOutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v59 string
+					var v62 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v59 = string(in.String())
+						v62 = string(in.String())
 					}
-					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v59)
+					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v62)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2974,13 +3093,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.Extensions = (out.Extensions)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v60 string
+					var v63 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v60 = string(in.String())
+						v63 = string(in.String())
 					}
-					out.Extensions = append(out.Extensions, v60)
+					out.Extensions = append(out.Extensions, v63)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3025,16 +3144,34 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AllowedOrigins = (out.AllowedOrigins)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v61 string
+					var v64 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v61 = string(in.String())
+						v64 = string(in.String())
 					}
-					out.AllowedOrigins = append(out.AllowedOrigins, v61)
+					out.AllowedOrigins = append(out.AllowedOrigins, v64)
 					in.WantComma()
 				}
 				in.Delim(']')
+			}
+		case "verifyCard":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.VerifyCard = string(in.String())
+			}
+		case "cardKeys":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				(out.CardKeys).UnmarshalEasyJSON(in)
+			}
+		case "cardKeysFromJku":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.CardKeysFromJKU = bool(in.Bool())
 			}
 		case "maxCardBytes":
 			if in.IsNull() {
@@ -3074,7 +3211,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 				if out.HostCredentials == nil {
 					out.HostCredentials = new(adapter.HostCredentials)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in, out.HostCredentials)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter18(in, out.HostCredentials)
 			}
 		case "hostWorkStore":
 			if in.IsNull() {
@@ -3128,11 +3265,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v62, v63 := range in.AcceptedOutputModes {
-				if v62 > 0 {
+			for v65, v66 := range in.AcceptedOutputModes {
+				if v65 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v63))
+				out.String(string(v66))
 			}
 			out.RawByte(']')
 		}
@@ -3207,11 +3344,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v64, v65 := range in.Extensions {
-				if v64 > 0 {
+			for v67, v68 := range in.Extensions {
+				if v67 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v65))
+				out.String(string(v68))
 			}
 			out.RawByte(']')
 		}
@@ -3266,14 +3403,44 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v66, v67 := range in.AllowedOrigins {
-				if v66 > 0 {
+			for v69, v70 := range in.AllowedOrigins {
+				if v69 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v67))
+				out.String(string(v70))
 			}
 			out.RawByte(']')
 		}
+	}
+	if in.VerifyCard != "" {
+		const prefix string = ",\"verifyCard\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.VerifyCard))
+	}
+	if (in.CardKeys).IsDefined() {
+		const prefix string = ",\"cardKeys\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		(in.CardKeys).MarshalEasyJSON(out)
+	}
+	if in.CardKeysFromJKU {
+		const prefix string = ",\"cardKeysFromJku\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.CardKeysFromJKU))
 	}
 	if in.MaxCardBytes != 0 {
 		const prefix string = ",\"maxCardBytes\":"
@@ -3333,7 +3500,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		} else {
 			out.RawString(prefix)
 		}
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out, *in.HostCredentials)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter18(out, *in.HostCredentials)
 	}
 	if in.HostWorkStore {
 		const prefix string = ",\"hostWorkStore\":"
@@ -3357,7 +3524,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in *jlexer.Lexer, out *adapter.HostCredentials) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter18(in *jlexer.Lexer, out *adapter.HostCredentials) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -3396,13 +3563,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in *jlexer.Lexer, ou
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v68 string
+					var v71 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v68 = string(in.String())
+						v71 = string(in.String())
 					}
-					(out.Schemes)[key] = v68
+					(out.Schemes)[key] = v71
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -3423,7 +3590,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out *jwriter.Writer, in adapter.HostCredentials) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter18(out *jwriter.Writer, in adapter.HostCredentials) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -3453,16 +3620,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out *jwriter.Writer,
 		}
 		{
 			out.RawByte('{')
-			v69First := true
-			for v69Name, v69Value := range in.Schemes {
-				if v69First {
-					v69First = false
+			v72First := true
+			for v72Name, v72Value := range in.Schemes {
+				if v72First {
+					v72First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v69Name))
+				out.String(string(v72Name))
 				out.RawByte(':')
-				out.String(string(v69Value))
+				out.String(string(v72Value))
 			}
 			out.RawByte('}')
 		}

@@ -19,12 +19,16 @@ func NewInit(opts adapter.Options) (Init, error) {
 		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
 		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), FirstEventMs: wireMs(opts.FirstEventTimeout),
-		AllowedOrigins: opts.AllowedOrigins, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
+		AllowedOrigins: opts.AllowedOrigins, VerifyCard: opts.VerifyCard, CardKeys: opts.CardKeys, CardKeysFromJKU: opts.CardKeysFromJKU, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
 		HostCredentials: opts.HostCredentials,
 	}
 	if in.HostCredentials == nil {
 		in.HostCredentials = adapter.NewHostCredentials(opts)
+	}
+	if len(opts.CardKeys) > 0 && !json.Valid(opts.CardKeys) {
+		// It crosses as raw JSON: refuse it here, as adapter.New would.
+		return Init{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "CardKeys is neither a JWK Set nor a JWK: not JSON"}
 	}
 	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
 		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
@@ -57,6 +61,9 @@ func (in *Init) Options() (adapter.Options, error) {
 		StreamIdleTimeout:   time.Duration(in.StreamIdleMs) * time.Millisecond,
 		FirstEventTimeout:   time.Duration(in.FirstEventMs) * time.Millisecond,
 		AllowedOrigins:      in.AllowedOrigins,
+		VerifyCard:          in.VerifyCard,
+		CardKeys:            []byte(in.CardKeys),
+		CardKeysFromJKU:     in.CardKeysFromJKU,
 		MaxCardBytes:        in.MaxCardBytes,
 		MaxResponseBytes:    in.MaxResponseBytes,
 		MaxArtifactBytes:    in.MaxArtifactBytes,

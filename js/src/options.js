@@ -90,6 +90,11 @@ export function validateOptions(options) {
     fail('allowedOrigins', "must be an array of origins ('https://host[:port]') or '*'");
   }
   oneOf('protocolVersion', ['1.0', '0.3']);
+  oneOf('verifyCard', ['off', 'if-signed', 'required']);
+  if (o.cardKeys !== undefined && !isObject(o.cardKeys) && !Array.isArray(o.cardKeys)) {
+    fail('cardKeys', 'must be a JWK Set ({keys: [...]}), an array of JWKs or one JWK');
+  }
+  if (o.cardKeysFromJku !== undefined && typeof o.cardKeysFromJku !== 'boolean') fail('cardKeysFromJku', 'must be a boolean');
   oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON']);
   if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");
   o.reuseContext ??= false;

@@ -145,3 +145,19 @@ for (const name of ['v1-jsonrpc-stream-tenant', 'v1-rest-stream-tenant']) {
     assert.match(out.content, /tenant: acme/);
   }));
 }
+
+// A card the SDK signed, verified before use: with the key given, or from the jku it names.
+for (const options of [{ cardKeys: 'given' }, { cardKeysFromJku: true }]) {
+  it(`@a2a-js/sdk v1-jsonrpc-stream-signed: verified (${Object.keys(options)[0]}), then a Work`, async () => {
+    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream-signed'], verifyCard: 'required',
+      ...(options.cardKeys ? { cardKeys: agent.cardKeys } : options) });
+    try {
+      const { out, err } = await submit(port, newWork('alice', 'complete signed'));
+      assert.ifError(err);
+      assert.match(out.content, /echo: complete signed/);
+      assert.deepEqual([port.describe().cardSignature.status, port.describe().cardSignature.keyId], ['verified', 'sdk-agent-key']);
+    } finally {
+      await port.close();
+    }
+  });
+}

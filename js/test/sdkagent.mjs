@@ -7,11 +7,13 @@
 //
 // Imported by js/test/interop.test.js and the Chromium tests; run as a command by the Go tests:
 //
-//   node js/test/sdkagent.mjs     prints {"url", "cards": {variant: cardUrl}, "credentials": {variant: {scheme: secret}}}
+//   node js/test/sdkagent.mjs     prints {"url", "cards": {variant: cardUrl}, "credentials": {variant: {scheme: secret}},
+//                                 "cardKeys": <the JWK Set of the signed card>}
 //                                 on one line, then serves until SIGTERM, stdin closes or 10 minutes pass.
 //
 // Needs the devDependencies @a2a-js/sdk and express (npm install in js/).
 import { randomUUID } from 'node:crypto';
+import * as jose from 'jose';
 import { fileURLToPath } from 'node:url';
 
 let sdk;
@@ -153,6 +155,8 @@ for (const v of secured) sdkVariants.push({ ...v, streaming: true });
 // Interfaces that name a tenant: the REST transport routes by a path segment, JSON-RPC by a field.
 export const TENANT = 'acme';
 for (const binding of ['jsonrpc', 'rest']) sdkVariants.push({ name: `v1-${binding}-stream-tenant`, version: '1.0', binding, streaming: true, tenant: TENANT });
+// A card signed by the SDK's own signing code, its key published at /jwks.json (the jku).
+sdkVariants.push({ name: 'v1-jsonrpc-stream-signed', version: '1.0', binding: 'jsonrpc', streaming: true, signed: true });
 
 const scheme = ($case, value) => ({ scheme: { $case, value: { description: '', ...value } } });
 
@@ -233,10 +237,13 @@ export async function startSdkAgent() {
   const base = `http://127.0.0.1:${server.address().port}`;
   const cards = {};
   const credentials = {};
-  for (const { name, version, binding, streaming, security: kind, tenant } of sdkVariants) {
+  const signingKey = await jose.generateKeyPair('ES256', { extractable: true });
+  const jwks = { keys: [{ ...(await jose.exportJWK(signingKey.publicKey)), kid: 'sdk-agent-key', alg: 'ES256', use: 'sig' }] };
+  app.get('/jwks.json', (req, res) => res.json(jwks));
+  for (const { name, version, binding, streaming, security: kind, tenant, signed } of sdkVariants) {
     // Secured and tenant variants live apart: Express matches a prefix for every path below it, and the SDK's
     // REST router reads a further segment as a tenant.
-    const prefix = kind || tenant ? `/apart/${name}` : `/${name.replaceAll('-', '/')}`;
+    const prefix = kind || tenant || signed ? `/apart/${name}` : `/${name.replaceAll('-', '/')}`;
     const sec = security(kind, base);
     const card = {
       name: 'a2a-js interop agent', description: 'scenarios for a2aport interop tests', version: '1.3.0',
@@ -249,7 +256,10 @@ export async function startSdkAgent() {
       signatures: [],
     };
     const legacyCompat = { enabled: version === '0.3' };
-    const requestHandler = new DefaultRequestHandler(card, new InMemoryTaskStore(), executor);
+    const served = signed
+      ? await sdk.generateAgentCardSignature(signingKey.privateKey, { alg: 'ES256', typ: 'JOSE', kid: 'sdk-agent-key', jku: `${base}/jwks.json` })(card)
+      : card;
+    const requestHandler = new DefaultRequestHandler(served, new InMemoryTaskStore(), executor);
     app.use(`${prefix}/.well-known/agent-card.json`, agentCardHandler({ agentCardProvider: requestHandler, legacyCompat }));
     if (sec) {
       app.use(prefix, (req, res, next) => {
@@ -266,6 +276,8 @@ export async function startSdkAgent() {
     url: base,
     cards,
     credentials,
+    /** The public key of the signed card, as a JWK Set (also served at /jwks.json). */
+    cardKeys: jwks,
     executor,
     /** Makes every OAuth2 token issued so far invalid. */
     revokeTokens() { tokens.clear(); },
@@ -280,7 +292,7 @@ export async function startSdkAgent() {
 // As a command: announce, then serve until told to stop (or 10 minutes, so nothing lingers).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const agent = await startSdkAgent();
-  process.stdout.write(`${JSON.stringify({ url: agent.url, cards: agent.cards, credentials: agent.credentials })}\n`);
+  process.stdout.write(`${JSON.stringify({ url: agent.url, cards: agent.cards, credentials: agent.credentials, cardKeys: agent.cardKeys })}\n`);
   const stop = () => agent.stop().then(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

@@ -1,11 +1,14 @@
 // Writes Agent Cards as @a2a-js/sdk 1.3.0 really emits them into adapter/testdata/cards, the corpus
 // the Go card tests read: its canonical AgentCard.toJSON, and the bytes its own Express card handler
 // serves for A2A 1.0 and, through its compat layer, 0.3; and the bytes @a2a-js/sdk 0.3.14 (the
-// last 0.3 release, installed as @a2a-js/sdk-0.3) serves for a 0.3 card. Run from js/ after npm install:
+// last 0.3 release, installed as @a2a-js/sdk-0.3) serves for a 0.3 card. And cards signed by the
+// SDK's own signing code (generateAgentCardSignature, ES256, RS256 and EdDSA keys made for the run,
+// their public halves in signing-keys.jwks.json). Run from js/ after npm install:
 //   node test/cards/generate.mjs
 import { writeFileSync } from 'node:fs';
 import express from 'express';
-import { AgentCard } from '@a2a-js/sdk';
+import * as jose from 'jose';
+import { AgentCard, generateAgentCardSignature } from '@a2a-js/sdk';
 import { DefaultRequestHandler, InMemoryTaskStore } from '@a2a-js/sdk/server';
 import { agentCardHandler } from '@a2a-js/sdk/server/express';
 import { DefaultRequestHandler as LegacyRequestHandler, InMemoryTaskStore as LegacyTaskStore } from '@a2a-js/sdk-0.3/server';
@@ -96,9 +99,30 @@ const card03 = {
 const handler03 = new LegacyRequestHandler(card03, new LegacyTaskStore(), { async execute() {}, async cancelTask() {} });
 app.use('/sdk-0.3', legacyCardHandler({ agentCardProvider: handler03 }));
 
+// Signed cards. An application signs its card object (the SDK's own type) and hands it to the card
+// handler; or signs the canonical JSON form. One card carries two signatures, the first by a key
+// no verifier has.
+const keys = {};
+const jwks = { keys: [] };
+for (const [kid, alg] of [['es-key', 'ES256'], ['rs-key', 'RS256'], ['ed-key', 'EdDSA'], ['unknown-key', 'ES256']]) {
+  const pair = await jose.generateKeyPair(alg, { extractable: true, crv: alg === 'EdDSA' ? 'Ed25519' : undefined });
+  keys[kid] = pair.privateKey;
+  if (kid !== 'unknown-key') jwks.keys.push({ ...(await jose.exportJWK(pair.publicKey)), kid, alg });
+}
+writeFileSync(new URL('signing-keys.jwks.json', out), JSON.stringify(jwks, null, 2) + '\n');
+const sign = (kid, alg, card, extra = {}) => generateAgentCardSignature(keys[kid], { alg, typ: 'JOSE', kid, ...extra })(card);
+const unsigned = { ...full, signatures: [] };
+const signedObject = await sign('es-key', 'ES256', unsigned);
+const signedHandler = new DefaultRequestHandler(signedObject, new InMemoryTaskStore(), { async execute() {}, async cancelTask() {} });
+app.use('/signed', agentCardHandler({ agentCardProvider: signedHandler }));
+write('signed-a2a-js-1.3.0-tojson-rs256.json', await sign('rs-key', 'RS256', AgentCard.toJSON(unsigned)));
+write('signed-a2a-js-1.3.0-tojson-jku.json', await sign('es-key', 'ES256', AgentCard.toJSON(unsigned), { jku: 'https://keys.example/jwks.json' }));
+write('signed-a2a-js-1.3.0-tojson-two.json', await sign('ed-key', 'EdDSA', await sign('unknown-key', 'ES256', AgentCard.toJSON(unsigned))));
+
 const server = await new Promise((resolve) => { const s = app.listen(0, '127.0.0.1', () => resolve(s)); });
 try {
-  for (const [name, path] of [['a2a-js-1.3.0-served.json', '/v1'], ['a2a-js-1.3.0-served-0.3.json', '/v03'], ['a2a-js-0.3.14-served.json', '/sdk-0.3']]) {
+  for (const [name, path] of [['a2a-js-1.3.0-served.json', '/v1'], ['a2a-js-1.3.0-served-0.3.json', '/v03'], ['a2a-js-0.3.14-served.json', '/sdk-0.3'],
+    ['signed-a2a-js-1.3.0-served-es256.json', '/signed']]) {
     const res = await fetch(`http://127.0.0.1:${server.address().port}${path}`);
     write(name, await res.json());
   }

@@ -37,6 +37,11 @@ const secured: BackendPort = createA2ABackendAdapter({
   tokenProvider: async (scheme) => `token for ${scheme}`,
 });
 const inUse: string[] | undefined = secured.describe().security?.inUse;
+const verified = createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', verifyCard: 'required', cardKeys: { keys: [] }, cardKeysFromJku: true });
+const keyId: string | undefined = verified.describe().cardSignature?.keyId;
+void keyId;
+// @ts-expect-error: verifyCard takes one of three modes
+createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', verifyCard: 'always' });
 void inUse;
 // @ts-expect-error: a credential is a string or an object of one form
 createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', credentials: { bearer: 42 } });
