@@ -2,9 +2,13 @@ package tests
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/httptest"
+	"net/http/httputil"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +17,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/tests/agent"
 )
 
 // a2aCLIVersion is the a2a-go release whose command-line agent (cmd/a2a) the interop test runs.
@@ -139,5 +144,76 @@ func checkCLIAgent(t *testing.T, card, instruction, want string) {
 		if evs := rec.all(); len(evs) == 0 || evs[len(evs)-1].State != adapter.StateCompleted {
 			t.Errorf("%s: events %+v, want them to end completed", impl.name, evs)
 		}
+	}
+}
+
+// TestA2AGoCommandLineAgentWithAuth: the command-line agent with security declared on its card
+// (a card file in a2a-go's own form) and enforced by a proxy in front of it: bearer over 1.0
+// JSON-RPC, an API key in a query parameter over 1.0 HTTP+JSON, OAuth2 client credentials (the
+// test agent's token endpoint) over 0.3 JSON-RPC. a2aport meets each with the card and the secret.
+func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
+	t.Parallel()
+	bin := buildA2ACLI(t)
+	for _, tc := range []struct {
+		name, binding, version, schemes, requirement string
+		creds                                        map[string]adapter.Credential
+		allowed                                      func(*http.Request) bool
+	}{
+		{"bearer", "JSONRPC", "1.0", `{"bearer":{"httpAuthSecurityScheme":{"scheme":"Bearer"}}}`, `{"bearer":[]}`,
+			map[string]adapter.Credential{"bearer": {Token: agent.BearerToken}},
+			func(r *http.Request) bool { return r.Header.Get("Authorization") == "Bearer "+agent.BearerToken }},
+		{"api key in the query", "HTTP+JSON", "1.0", `{"key":{"apiKeySecurityScheme":{"location":"query","name":"api_key"}}}`, `{"key":[]}`,
+			map[string]adapter.Credential{"key": {Token: agent.APIKey}},
+			func(r *http.Request) bool { return r.URL.Query().Get("api_key") == agent.APIKey }},
+		{"oauth2 client credentials", "JSONRPC", "0.3",
+			`{"oauth":{"oauth2SecurityScheme":{"flows":{"clientCredentials":{"tokenUrl":"` + server.URL() + `/oauth/token","scopes":{"` + agent.OAuthScope + `":"run"}}}}}}`,
+			`{"oauth":["` + agent.OAuthScope + `"]}`,
+			map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}},
+			func(r *http.Request) bool {
+				token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+				return server.TokenValid(token)
+			}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			port := freePort(t)
+			var backend *url.URL
+			proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+				if r.URL.Path != "/.well-known/agent-card.json" && !tc.allowed(r) {
+					w.Header().Set("WWW-Authenticate", "Bearer")
+					http.Error(w, "unauthorized", http.StatusUnauthorized)
+					return
+				}
+				httputil.NewSingleHostReverseProxy(backend).ServeHTTP(w, r)
+			}))
+			t.Cleanup(proxy.Close)
+			backend, _ = url.Parse(fmt.Sprintf("http://127.0.0.1:%d", port))
+			card := `{"name":"Echo with auth","description":"echo","version":"1.0.0","capabilities":{"streaming":true},
+				"supportedInterfaces":[{"url":"` + proxy.URL + `","protocolBinding":"` + tc.binding + `","protocolVersion":"` + tc.version + `"}],
+				"securitySchemes":` + tc.schemes + `,"securityRequirements":[{"schemes":` + tc.requirement + `}],
+				"defaultInputModes":["text"],"defaultOutputModes":["text"],"skills":[]}`
+			file := filepath.Join(t.TempDir(), "card.json")
+			if err := os.WriteFile(file, []byte(card), 0o600); err != nil {
+				t.Fatal(err)
+			}
+			transport := map[string]string{"JSONRPC": "jsonrpc", "HTTP+JSON": "rest"}[tc.binding]
+			args := []string{"--echo", "--transport", transport, "--card", file}
+			if tc.version == "0.3" {
+				args = append(args, "--protocol", "0.3", "--card-compat")
+			}
+			serveA2ACLI(t, bin, port, args...)
+			cardURL := proxy.URL + "/.well-known/agent-card.json"
+			for _, impl := range implementations {
+				p := newPort(t, impl, adapter.Options{AgentCardURL: cardURL, Credentials: tc.creds})
+				out, err := p.Submit(testContext(t), newWork("alice", "hello with "+tc.name))
+				if err != nil || !strings.Contains(out.Content, "hello with "+tc.name) {
+					t.Errorf("%s: Submit() = %+v, %v", impl.name, out, err)
+				}
+				bare := newPort(t, impl, adapter.Options{AgentCardURL: cardURL})
+				if _, err := bare.Submit(testContext(t), newWork("alice", "hello")); !errors.Is(err, adapter.ErrAuthRequired) {
+					t.Errorf("%s without credentials: Submit() = %v, want A2A_AUTH_REQUIRED", impl.name, err)
+				}
+			}
+		})
 	}
 }

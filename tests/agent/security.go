@@ -193,6 +193,10 @@ func (o *oauthServer) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"access_token": token, "token_type": "Bearer", "expires_in": 3600})
 }
 
+// TokenValid reports whether token was issued by the OAuth2 token endpoint and not revoked, for
+// tests that put other agents behind the same endpoint.
+func (s *Server) TokenValid(token string) bool { return s.oauth.valid(token) }
+
 // TokensIssued returns how many tokens the OAuth2 token endpoint has issued.
 func (s *Server) TokensIssued() int {
 	s.oauth.mu.Lock()
