@@ -1,9 +1,9 @@
 # a2aport — build and test entry points. `make test` is what CI runs on a fresh clone.
 GO ?= go
 
-.PHONY: fuzz soak test test.go test.js test.browser test.bundler check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
+.PHONY: fuzz soak test test.go test.js test.browser test.bundler test.electron check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
 
-test: check test.go test.js test.browser test.bundler
+test: check test.go test.js test.browser test.bundler test.electron
 
 test.go: js/node_modules
 	$(GO) test -race -count=1 ./...
@@ -68,6 +68,14 @@ examples/bundler/node_modules: examples/bundler/package.json examples/bundler/pa
 # The packed JS package bundled by Vite and run in a real Chromium against the test agent.
 test.bundler: build.js examples/bundler/node_modules
 	cd examples/bundler && node --test test/*.test.js
+
+examples/electron/node_modules: examples/electron/package.json examples/electron/package-lock.json
+	cd examples/electron && npm ci --no-audit --no-fund
+	@touch $@
+
+# The Electron example's two halves: the main process under Node, the renderer in Chromium.
+test.electron: build.js js/node_modules examples/electron/node_modules
+	cd examples/electron && node --test test/*.test.js
 
 # Sizes, compile and instantiate times, time per Work native vs module (Go) and a2aport vs
 # @a2a-js/sdk's own client (Node); stream throughput at 2,000 and 20,000 chunks against a2a-go's
