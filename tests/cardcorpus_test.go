@@ -1,8 +1,6 @@
 package tests
 
 import (
-	"net/http"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -47,22 +45,13 @@ func TestCardCorpus(t *testing.T) {
 		endpoint := strings.TrimSuffix(server.CardURL(v), "/.well-known/agent-card.json")
 		cards["/"+c.file] = []byte(strings.ReplaceAll(string(body), corpusJSONRPC, endpoint))
 	}
-	corpus := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		body, ok := cards[r.URL.Path]
-		if !ok {
-			http.NotFound(w, r)
-			return
-		}
-		w.Header().Set("Content-Type", "application/json")
-		_, _ = w.Write(body) // a test server: a failed write shows as the test's failure
-	}))
-	t.Cleanup(corpus.Close)
+	corpusURL := serveCards(t, cards)
 	for _, impl := range implementations {
 		for _, c := range cardCorpus {
 			t.Run(impl.name+"/"+c.file, func(t *testing.T) {
 				t.Parallel()
 				// The corpus is served from another origin than the test agent behind its interface.
-				p := newPort(t, impl, adapter.Options{AgentCardURL: corpus.URL + "/" + c.file, AllowedOrigins: []string{agentOrigin(t)}})
+				p := newPort(t, impl, adapter.Options{AgentCardURL: corpusURL + "/" + c.file, AllowedOrigins: []string{agentOrigin(t)}})
 				if _, err := p.Start(testContext(t)); err != nil {
 					t.Fatalf("Start() = %v", err)
 				}

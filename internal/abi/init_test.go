@@ -35,14 +35,7 @@ func TestInitCarriesEveryOption(t *testing.T) {
 			t.Fatalf("the test leaves option %s unset: set it, and carry it in Init", name)
 		}
 	}
-	in, err := NewInit(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := easyjson.Marshal(Batch{Envelopes: []Envelope{{Kind: KindCall, Init: &in}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, data := initOnTheWire(t, opts)
 	var b Batch
 	if err := easyjson.Unmarshal(data, &b); err != nil {
 		t.Fatal(err)
@@ -79,14 +72,7 @@ func TestInitCarriesCredentialFormsOnly(t *testing.T) {
 			"bearer": {Token: "bearer-value"}, "basic": {Username: "user-value", Password: "password-value"},
 			"oauth": {ClientID: "client-value", ClientSecret: "secret-value"}, "tls": {}},
 		TokenProvider: func(context.Context, string) (string, error) { return "provided-value", nil }}
-	in, err := NewInit(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	data, err := easyjson.Marshal(Batch{Envelopes: []Envelope{{Kind: KindCall, Init: &in}}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, data := initOnTheWire(t, opts)
 	if strings.Contains(string(data), "-value") {
 		t.Errorf("a credential value crossed: %s", data)
 	}
@@ -95,4 +81,18 @@ func TestInitCarriesCredentialFormsOnly(t *testing.T) {
 	if !reflect.DeepEqual(in.HostCredentials, want) {
 		t.Errorf("HostCredentials = %+v, want %+v", in.HostCredentials, want)
 	}
+}
+
+// initOnTheWire is opts as a host sends them: the Init, and the frame header carrying it.
+func initOnTheWire(t *testing.T, opts adapter.Options) (Init, []byte) {
+	t.Helper()
+	in, err := NewInit(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err := easyjson.Marshal(Batch{Envelopes: []Envelope{{Kind: KindCall, Init: &in}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in, data
 }
