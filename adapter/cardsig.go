@@ -1,3 +1,5 @@
+//go:build !a2aport_nolegacy
+
 package adapter
 
 import (
@@ -12,24 +14,6 @@ import (
 
 	"github.com/a2aport/a2aport/internal/cardsig"
 )
-
-// Modes of Options.VerifyCard.
-const (
-	VerifyCardOff      = "off"
-	VerifyCardIfSigned = "if-signed"
-	VerifyCardRequired = "required"
-)
-
-// CardSignature says how the card in use was checked (Options.VerifyCard).
-type CardSignature struct {
-	// Status is "verified", or "unsigned" (VerifyCard "if-signed" let an unsigned card through).
-	Status    string `json:"status"`
-	KeyID     string `json:"keyId,omitempty"`
-	Algorithm string `json:"algorithm,omitempty"`
-	// Uncovered are members of the card the signature does not cover: @a2a-js/sdk 1.3.0 signs its
-	// card object without the security schemes given in its own (ts-proto) form.
-	Uncovered []string `json:"uncovered,omitempty"`
-}
 
 // parseCardKeys reads Options.CardKeys: a JWK Set ({"keys": [...]}) or one JWK.
 func parseCardKeys(data []byte) (jose.JSONWebKeySet, error) {
@@ -48,14 +32,10 @@ func parseCardKeys(data []byte) (jose.JSONWebKeySet, error) {
 	return set, nil
 }
 
-func validateCardVerification(s *settings) error {
-	switch s.VerifyCard {
-	case "", VerifyCardOff:
-		s.VerifyCard = VerifyCardOff
-	case VerifyCardIfSigned, VerifyCardRequired:
-	default:
-		return newError(CodeInvalidOptions, "VerifyCard must be \"off\", \"if-signed\" or \"required\", got %q", s.VerifyCard)
-	}
+// cardKeySet is the trusted keys of Options.CardKeys, parsed.
+type cardKeySet = jose.JSONWebKeySet
+
+func validateCardKeys(s *settings) error {
 	keys, err := parseCardKeys(s.CardKeys)
 	if err != nil {
 		return newError(CodeInvalidOptions, "%v", err)

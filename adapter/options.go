@@ -8,7 +8,6 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	jose "github.com/go-jose/go-jose/v4"
 )
 
 // Default and minimum durations of Options.
@@ -146,7 +145,7 @@ type settings struct {
 	cardURL  *url.URL
 	legacy   bool
 	store    ContextStore
-	cardKeys jose.JSONWebKeySet
+	cardKeys cardKeySet
 }
 
 func (o Options) validate() (*settings, error) {

@@ -17,7 +17,10 @@ import (
 // startFlavour is the module an adapter with these options starts on.
 func startFlavour(opts adapter.Options) (f Flavour, onDemand bool) {
 	legacy := opts.LegacyCompat == nil || *opts.LegacyCompat
+	verifies := opts.VerifyCard != "" && opts.VerifyCard != adapter.VerifyCardOff
 	switch {
+	case verifies:
+		return Full, false // the 1.0-only module leaves card signatures out (adapter/cardsig_off.go)
 	case !legacy:
 		return NoLegacy, false
 	case opts.ProtocolVersion == "0.3":

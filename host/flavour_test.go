@@ -53,3 +53,30 @@ func TestModuleFlavourFollowsTheCard(t *testing.T) {
 		})
 	}
 }
+
+// The 1.0-only module leaves card signatures out: an adapter that verifies cards starts on the
+// full module (LegacyCompat false included, which the full module then honours), and an adapter
+// that does not never loads it for a 1.0 agent.
+func TestVerifyingCardsTakesTheFullModule(t *testing.T) {
+	t.Parallel()
+	keys := []byte(`{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo","kid":"k"}`)
+	for _, tc := range []struct {
+		opts adapter.Options
+		want Flavour
+	}{
+		{adapter.Options{VerifyCard: adapter.VerifyCardIfSigned, CardKeys: keys}, Full},
+		{adapter.Options{VerifyCard: adapter.VerifyCardRequired, CardKeys: keys, LegacyCompat: new(bool)}, Full},
+		{adapter.Options{VerifyCard: adapter.VerifyCardOff}, NoLegacy},
+	} {
+		if got, _ := startFlavour(tc.opts); got != tc.want {
+			t.Errorf("startFlavour(%+v) = %s, want %s", tc.opts, got, tc.want)
+		}
+	}
+	h := newAdapter(t, streaming, adapter.Options{VerifyCard: adapter.VerifyCardIfSigned, CardKeys: keys, LegacyCompat: new(bool)})
+	if _, err := h.Start(testContext(t)); err != nil {
+		t.Fatal(err)
+	}
+	if sig := h.Describe().CardSignature; h.flavour != Full || sig == nil || sig.Status != "unsigned" {
+		t.Errorf("flavour %s, CardSignature %+v; want the full module reporting an unsigned card", h.flavour, sig)
+	}
+}

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -68,10 +67,18 @@ func canonical(v any) ([]byte, error) {
 	return []byte(b.String()), nil
 }
 
-// noPresence matches the card's boolean fields that proto3 gives no presence (neither optional nor
+// noPresence reports whether path is one of the card's boolean fields that proto3 gives no presence (neither optional nor
 // required): proto JSON leaves them out when false, so a signer working on the proto form never
 // signed them.
-var noPresence = regexp.MustCompile(`^\.capabilities\.extensions\[\d+\]\.required$|\.flows\.authorizationCode\.pkceRequired$`)
+func noPresence(path string) bool {
+	if strings.HasSuffix(path, ".flows.authorizationCode.pkceRequired") {
+		return true
+	}
+	rest, ok := strings.CutPrefix(path, ".capabilities.extensions[")
+	index, field, closed := strings.Cut(rest, "]")
+	_, err := strconv.Atoi(index)
+	return ok && closed && err == nil && field == ".required"
+}
 
 // clean drops empty strings, nulls, false where proto JSON omits it, and lists and objects that are
 // (or become) empty, as
@@ -99,7 +106,7 @@ func clean(v any, path string, uncovered *[]string) (any, bool) {
 		}
 		out := map[string]any{}
 		for k, item := range v {
-			if item == false && noPresence.MatchString(path+"."+k) {
+			if item == false && noPresence(path+"."+k) {
 				continue
 			}
 			if c, ok := clean(item, path+"."+k, uncovered); ok {

@@ -36,16 +36,21 @@ class Backend {
   #settled = false;
   #settling = null;
   #needsFull = false;
+  #verifies = false;
 
   constructor(options) {
     this.#o = options;
     this.#credentials = createCredentials(options);
     this.#legacyOnDemand = options.wasm === undefined && options.legacyCompat !== false;
     if (this.#legacyOnDemand && options.protocolVersion === '0.3') this.#needsFull = this.#settled = true; // pinned: no need to ask
+    // The 1.0-only module leaves card signatures out: verifying takes the full one.
+    this.#verifies = options.wasm === undefined && (options.verifyCard ?? 'off') !== 'off';
+    if (this.#verifies) this.#needsFull = this.#settled = true;
   }
 
   /** The module flavour to instantiate: see #legacyOnDemand. */
   #moduleOptions() {
+    if (this.#verifies) return { ...this.#o, legacyCompat: true };
     if (!this.#legacyOnDemand) return this.#o;
     return { ...this.#o, legacyCompat: this.#needsFull };
   }
@@ -266,7 +271,7 @@ class Backend {
     return {
       runtimeSleeps: d?.wasi.state.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0,
       memoryBytes: d?.exports.memory.buffer.byteLength ?? 0,
-      module: this.#o.wasm !== undefined ? 'given' : this.#o.legacyCompat === false || !this.#needsFull ? '1.0' : 'full',
+      module: this.#o.wasm !== undefined ? 'given' : (this.#o.legacyCompat === false && !this.#verifies) || !this.#needsFull ? '1.0' : 'full',
     };
   }
 }

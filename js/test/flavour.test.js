@@ -17,6 +17,9 @@ describe('the module follows the card', { concurrency: true }, () => {
     ['1.0 agent, 0.3 allowed', 'v1-jsonrpc-stream', {}, '1.0', undefined],
     ['0.3 agent, 0.3 allowed', 'v03-jsonrpc-stream', {}, 'full', undefined],
     ['0.3 agent, legacyCompat false', 'v03-jsonrpc-stream', { legacyCompat: false }, '1.0', 'A2A_NO_COMPATIBLE_TRANSPORT'],
+    // The 1.0-only module leaves card signatures out: verifying takes the full one from the start.
+    ['1.0 agent, verifyCard if-signed', 'v1-jsonrpc-stream', { verifyCard: 'if-signed', cardKeysFromJku: true }, 'full', undefined],
+    ['1.0 agent, verifyCard and legacyCompat false', 'v1-jsonrpc-stream', { verifyCard: 'if-signed', cardKeysFromJku: true, legacyCompat: false }, 'full', undefined],
   ]) {
     it(name, async () => {
       const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], ...options });

@@ -1,0 +1,28 @@
+//go:build a2aport_nolegacy
+
+package adapter
+
+import (
+	"context"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+)
+
+// The build without A2A 0.3 (the 1.0-only module) leaves card signatures out too: the JOSE code
+// would cost every caller 1.4 MB for an option few set. The hosts load the full module when
+// VerifyCard is on, so this build only ever sees it off.
+
+type cardKeySet = struct{}
+
+func validateCardKeys(s *settings) error {
+	if s.VerifyCard != VerifyCardOff || len(s.CardKeys) > 0 || s.CardKeysFromJKU {
+		return newError(CodeInvalidOptions, "VerifyCard needs the full build: this one (a2aport_nolegacy, the 1.0-only module) does not verify card signatures")
+	}
+	return nil
+}
+
+func (a *Adapter) checkSignature(context.Context, []byte) (*CardSignature, error) { return nil, nil }
+
+func (a *Adapter) checkCardSignature(context.Context, *a2a.AgentCard) (*CardSignature, error) {
+	return nil, nil
+}
