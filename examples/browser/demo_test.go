@@ -21,6 +21,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+
+	"github.com/a2aport/a2aport/examples/browser/demoagent"
 )
 
 const testTimeout = 20 * time.Second
@@ -47,11 +49,11 @@ func startDemo(t *testing.T) *server {
 			t.Fatal(err)
 		}
 	}
-	s, ln, err := listen(config{addr: "127.0.0.1:0", jsDir: filepath.Join(dir, "js"), wasmDir: filepath.Join(dir, "bin")})
+	s, ln, err := listen(config{addr: "127.0.0.1:0", jsDir: filepath.Join(dir, "js"), wasmDir: filepath.Join(dir, "bin"),
+		pace: 2 * time.Millisecond, longPace: 300 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.agent.pace, s.agent.longPace = 2*time.Millisecond, 300*time.Millisecond
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- s.serve(ctx, ln) }()
@@ -125,9 +127,9 @@ func (r *recorder) await(t *testing.T, ctx context.Context, match func(adapter.E
 func TestReportOverEveryEndpoint(t *testing.T) {
 	s := startDemo(t)
 	for _, tc := range []struct{ name, card, transport, version string }{
-		{"1.0 JSON-RPC", cardPath, "JSONRPC", "1.0"},
-		{"1.0 HTTP+JSON", restCardPath, "HTTP+JSON", "1.0"},
-		{"0.3 JSON-RPC", v03CardPath, "JSONRPC", "0.3"},
+		{"1.0 JSON-RPC", demoagent.CardPath, "JSONRPC", "1.0"},
+		{"1.0 HTTP+JSON", demoagent.RESTCardPath, "HTTP+JSON", "1.0"},
+		{"0.3 JSON-RPC", demoagent.V03CardPath, "JSONRPC", "0.3"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -219,13 +221,13 @@ func TestAsksWhenAmbiguous(t *testing.T) {
 		unusable            string // an answer that gets the question again, reworded; "" for none
 		answer, want        string
 	}{
-		{"Please compare these", askPair, "no idea", "trains vs planes", "# Trains vs planes"},
-		{"hello", askTopic, "", "the history of the web", "# Brief: History of the web"},
+		{"Please compare these", demoagent.AskPair, "no idea", "trains vs planes", "# Trains vs planes"},
+		{"hello", demoagent.AskTopic, "", "the history of the web", "# Brief: History of the web"},
 	} {
 		t.Run(tc.instruction, func(t *testing.T) {
 			t.Parallel()
 			ctx := testContext(t)
-			port := newPort(t, s, cardPath, false)
+			port := newPort(t, s, demoagent.CardPath, false)
 			rec := newRecorder()
 			type result struct {
 				out adapter.Outcome
@@ -268,7 +270,7 @@ func TestAsksWhenAmbiguous(t *testing.T) {
 func TestCancelSlowReport(t *testing.T) {
 	s := startDemo(t)
 	ctx := testContext(t)
-	port := newPort(t, s, cardPath, false)
+	port := newPort(t, s, demoagent.CardPath, false)
 	rec := newRecorder()
 	done := make(chan error, 1)
 	go func() {
@@ -288,7 +290,7 @@ func TestCancelSlowReport(t *testing.T) {
 func TestFailsOnRequest(t *testing.T) {
 	s := startDemo(t)
 	ctx := testContext(t)
-	port := newPort(t, s, v03CardPath, false)
+	port := newPort(t, s, demoagent.V03CardPath, false)
 	_, err := port.Submit(ctx, adapter.Work{ID: "f", OwnerID: "ann", Instruction: "Please fail this task"})
 	if !errors.Is(err, adapter.ErrTaskFailed) || !strings.Contains(err.Error(), "asked me to fail") {
 		t.Fatalf("Submit error = %v, want A2A_TASK_FAILED with the agent's reason", err)
@@ -298,7 +300,7 @@ func TestFailsOnRequest(t *testing.T) {
 func TestDescribesAttachments(t *testing.T) {
 	s := startDemo(t)
 	ctx := testContext(t)
-	port := newPort(t, s, cardPath, false)
+	port := newPort(t, s, demoagent.CardPath, false)
 	img := image.NewRGBA(image.Rect(0, 0, 640, 480))
 	for y := range 480 {
 		for x := range 640 {
@@ -353,7 +355,7 @@ func TestDescribesAttachments(t *testing.T) {
 func TestContinuity(t *testing.T) {
 	s := startDemo(t)
 	ctx := testContext(t)
-	port := newPort(t, s, cardPath, true)
+	port := newPort(t, s, demoagent.CardPath, true)
 	if _, err := port.Submit(ctx, adapter.Work{ID: "1", OwnerID: "ann", Instruction: "Write a report on glaciers"}); err != nil {
 		t.Fatal(err)
 	}
@@ -370,8 +372,8 @@ func TestContinuity(t *testing.T) {
 		_, _ = port.Submit(ctx, adapter.Work{ID: "3", OwnerID: "bob", Instruction: "more"}, adapter.OnEvent(rec.on))
 	}()
 	asked := rec.await(t, ctx, func(ev adapter.Event) bool { return ev.Type == adapter.EventInputRequested })
-	if asked.Input.Prompt != askTopic {
-		t.Errorf("prompt = %q, want %q", asked.Input.Prompt, askTopic)
+	if asked.Input.Prompt != demoagent.AskTopic {
+		t.Errorf("prompt = %q, want %q", asked.Input.Prompt, demoagent.AskTopic)
 	}
 	if _, err := port.Cancel(ctx, "3", "bob"); err != nil {
 		t.Fatal(err)
@@ -393,8 +395,8 @@ func TestServesPageAndPackage(t *testing.T) {
 		{"/a2aport/package.json", "404", "", ""},
 		{"/a2aport/src/", "404", "", ""},
 		{"/a2aport/src/../package.json", "404", "", ""},
-		{cardPath, "200", "application/json", `"name":"a2aport demo agent"`},
-		{v03CardPath, "200", "application/json", `"protocolVersion": "0.3"`},
+		{demoagent.CardPath, "200", "application/json", `"name":"a2aport demo agent"`},
+		{demoagent.V03CardPath, "200", "application/json", `"protocolVersion": "0.3"`},
 	} {
 		resp, err := http.Get(s.url + tc.path)
 		if err != nil {
@@ -416,7 +418,7 @@ func TestServesPageAndPackage(t *testing.T) {
 		}
 	}
 	// Preflight for the agent, as a cross-origin page with a token sends it.
-	req, err := http.NewRequest(http.MethodOptions, s.url+jsonrpcPath, nil)
+	req, err := http.NewRequest(http.MethodOptions, s.url+"/a2a/jsonrpc", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,6 +19,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/a2aport/a2aport/examples/browser/demoagent"
 )
 
 func main() {
@@ -66,8 +68,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(stdout, "a2aport demo: open %s/\n", s.url)
-	fmt.Fprintf(stdout, "  A2A 1.0 agent card: %s%s\n", s.url, cardPath)
-	fmt.Fprintf(stdout, "  A2A 0.3 agent card: %s%s\n", s.url, v03CardPath)
+	fmt.Fprintf(stdout, "  A2A 1.0 agent card: %s%s\n", s.url, demoagent.CardPath)
+	fmt.Fprintf(stdout, "  A2A 0.3 agent card: %s%s\n", s.url, demoagent.V03CardPath)
 
 	if *lifetime > 0 {
 		var cancel context.CancelFunc

@@ -10,18 +10,11 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
-	"github.com/a2aproject/a2a-go/v2/a2asrv"
-
-	"github.com/a2aport/a2aport/internal/a2asrvx"
+	"github.com/a2aport/a2aport/examples/browser/demoagent"
 )
 
-// Server limits.
-const (
-	maxRequestBytes = 32 << 20 // a message with attachments of up to about 20 MB (base64 in JSON)
-	tasksPerTier    = 256      // see recentStore
-	shutdownGrace   = 3 * time.Second
-)
+// shutdownGrace bounds how long connections may take to finish once the server stops.
+const shutdownGrace = 3 * time.Second
 
 // config is what the server needs to know; main fills it from flags.
 type config struct {
@@ -30,13 +23,14 @@ type config struct {
 	wasmDir string   // where a2aport.wasm and a2aport-1.0.wasm are
 	relay   []string // origins of agents the page may reach through /relay (none: no relay)
 	logger  *slog.Logger
+	// pace and longPace are the demo agent's pauses between chunks (0: its defaults).
+	pace, longPace time.Duration
 }
 
 // server is the demo: the page, the JS package and the demo agent on one loopback origin.
 type server struct {
 	url      string
 	http     *http.Server
-	agent    *demoAgent
 	stopping chan struct{}
 	stopOnce sync.Once
 }
@@ -62,7 +56,6 @@ func listen(cfg config) (*server, net.Listener, error) {
 		cfg.logger = slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	}
 	s := &server{url: "http://" + ln.Addr().String(), stopping: make(chan struct{})}
-	s.agent = newDemoAgent(s.stopping)
 	s.http = &http.Server{
 		Handler:           s.routes(cfg),
 		ReadHeaderTimeout: 10 * time.Second,
@@ -73,27 +66,13 @@ func listen(cfg config) (*server, net.Listener, error) {
 
 // routes maps the page, the package and the agent's endpoints.
 func (s *server) routes(cfg config) http.Handler {
-	handler := a2asrvx.Patient(a2asrv.NewHandler(s.agent,
-		a2asrv.WithTaskStore(newRecentStore(tasksPerTier)),
-		a2asrv.WithCapabilityChecks(&demoCard().Capabilities),
-		a2asrv.WithLogger(cfg.logger),
-	))
-	agent := func(h http.Handler) http.Handler {
-		return allowCrossOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			r.Body = http.MaxBytesReader(w, r.Body, maxRequestBytes)
-			h.ServeHTTP(w, r)
-		}))
-	}
-
 	mux := http.NewServeMux()
 	mux.Handle("/", pageHandler())
 	mux.Handle("/a2aport/", packageHandler(cfg.jsDir, cfg.wasmDir))
-	for p, h := range cardHandlers(s.url) {
-		mux.Handle(p, allowCrossOrigin(h))
+	agent := demoagent.Handler(s.url, demoagent.Options{Pace: cfg.pace, LongPace: cfg.longPace, Stopping: s.stopping, Logger: cfg.logger})
+	for _, p := range demoagent.Paths {
+		mux.Handle(p, agent)
 	}
-	mux.Handle(jsonrpcPath, agent(a2asrv.NewJSONRPCHandler(handler)))
-	mux.Handle(restPath+"/", agent(http.StripPrefix(restPath, a2asrv.NewRESTHandler(handler))))
-	mux.Handle(v03RPCPath, agent(a2av0.NewJSONRPCHandler(handler)))
 	if len(cfg.relay) > 0 {
 		rl, err := newRelay(cfg.relay)
 		if err != nil {

@@ -1,6 +1,7 @@
-package main
+package demoagent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,10 +30,16 @@ type demoAgent struct {
 
 var _ a2asrv.AgentExecutor = (*demoAgent)(nil)
 
-func newDemoAgent(stopping <-chan struct{}) *demoAgent {
+// Default pauses between the chunks of a report.
+const (
+	DefaultPace     = 250 * time.Millisecond
+	DefaultLongPace = 1500 * time.Millisecond
+)
+
+func newDemoAgent(stopping <-chan struct{}, pace, longPace time.Duration) *demoAgent {
 	return &demoAgent{
-		pace:     250 * time.Millisecond,
-		longPace: 1500 * time.Millisecond,
+		pace:     cmp.Or(pace, DefaultPace),
+		longPace: cmp.Or(longPace, DefaultLongPace),
 		stopping: stopping,
 		memory:   newTopicMemory(1000),
 	}

@@ -1,4 +1,4 @@
-package main
+package demoagent
 
 import (
 	"net/http"

@@ -1,4 +1,4 @@
-package main
+package demoagent
 
 import (
 	"context"
@@ -21,15 +21,15 @@ func TestPlan(t *testing.T) {
 		{"report", conversation{request: "Write a short report on ocean currents."}, job{kind: jobReport, topic: "ocean currents"}},
 		{"long report", conversation{request: "A long report about the history of the web"}, job{kind: jobReport, topic: "history of the web", long: true}},
 		{"slow", conversation{request: "slow: rivers of Europe"}, job{kind: jobReport, topic: "rivers of Europe", long: true}},
-		{"too short", conversation{request: "hello"}, job{kind: jobAsk, question: askTopic}},
+		{"too short", conversation{request: "hello"}, job{kind: jobAsk, question: AskTopic}},
 		{"too short, answered", conversation{request: "hello", answers: []string{"tides"}}, job{kind: jobReport, topic: "tides"}},
-		{"too short, blank answer", conversation{request: "hello", answers: []string{"  "}}, job{kind: jobAsk, question: askTopicAgain}},
-		{"more without a conversation", conversation{request: "more"}, job{kind: jobAsk, question: askTopic}},
+		{"too short, blank answer", conversation{request: "hello", answers: []string{"  "}}, job{kind: jobAsk, question: AskTopicAgain}},
+		{"more without a conversation", conversation{request: "more"}, job{kind: jobAsk, question: AskTopic}},
 		{"more in a conversation", conversation{request: "more please", earlier: "glaciers"}, job{kind: jobReport, topic: "glaciers", more: true}},
 		{"compare", conversation{request: "Compare tea and coffee"}, job{kind: jobCompare, pair: [2]string{"tea", "coffee"}}},
 		{"compare mid-sentence", conversation{request: "I'd like to compare Go vs. Rust please"}, job{kind: jobCompare, pair: [2]string{"Go", "Rust"}}},
-		{"compare what", conversation{request: "Please compare these"}, job{kind: jobAsk, question: askPair}},
-		{"compare, unclear answer", conversation{request: "compare", answers: []string{"no idea"}}, job{kind: jobAsk, question: askPairAgain}},
+		{"compare what", conversation{request: "Please compare these"}, job{kind: jobAsk, question: AskPair}},
+		{"compare, unclear answer", conversation{request: "compare", answers: []string{"no idea"}}, job{kind: jobAsk, question: AskPairAgain}},
 		{"compare, answered", conversation{request: "compare", answers: []string{"no idea", "cats or dogs"}}, job{kind: jobCompare, pair: [2]string{"cats", "dogs"}}},
 		{"long compare", conversation{request: "a long compare: trains versus planes"}, job{kind: jobCompare, pair: [2]string{"trains", "planes"}, long: true}},
 		{"fail", conversation{request: "Please FAIL this task"}, job{kind: jobFail}},

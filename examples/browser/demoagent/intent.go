@@ -1,4 +1,4 @@
-package main
+package demoagent
 
 import (
 	"strings"
@@ -41,10 +41,10 @@ type job struct {
 
 // Questions the agent asks when a request is ambiguous.
 const (
-	askTopic      = "That is a little short for a report. What should it be about? For example: “the history of the web”."
-	askTopicAgain = "I still need a subject for the report. Give me a few words, for example “ocean currents”."
-	askPair       = "Which two things should I compare? Name them like “tea and coffee” or “Go vs Rust”."
-	askPairAgain  = "I still need two things joined by “and”, “vs” or “or”, for example “trains vs planes”."
+	AskTopic      = "That is a little short for a report. What should it be about? For example: “the history of the web”."
+	AskTopicAgain = "I still need a subject for the report. Give me a few words, for example “ocean currents”."
+	AskPair       = "Which two things should I compare? Name them like “tea and coffee” or “Go vs Rust”."
+	AskPairAgain  = "I still need two things joined by “and”, “vs” or “or”, for example “trains vs planes”."
 )
 
 // minRequestWords is the length below which a request without files is too vague to act on.
@@ -69,7 +69,7 @@ func plan(c conversation) job {
 				return job{kind: jobCompare, pair: pair, long: long}
 			}
 		}
-		return job{kind: jobAsk, question: again(c.answers, askPair, askPairAgain)}
+		return job{kind: jobAsk, question: again(c.answers, AskPair, AskPairAgain)}
 	case len(words) >= minRequestWords:
 		return job{kind: jobReport, topic: topicOf(c.request), long: long}
 	case c.earlier != "" && asksForMore(words):
@@ -80,7 +80,7 @@ func plan(c conversation) job {
 			return job{kind: jobReport, topic: topic, long: long}
 		}
 	}
-	return job{kind: jobAsk, question: again(c.answers, askTopic, askTopicAgain)}
+	return job{kind: jobAsk, question: again(c.answers, AskTopic, AskTopicAgain)}
 }
 
 // again picks the second wording of a question once the user has answered it unusably.
