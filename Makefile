@@ -1,7 +1,7 @@
 # a2aport — build and test entry points. `make test` is what CI runs on a fresh clone.
 GO ?= go
 
-.PHONY: fuzz soak test test.go test.js test.browser test.bundler test.electron check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
+.PHONY: fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
 
 test: check test.go test.js test.browser test.bundler test.electron
 
@@ -35,6 +35,10 @@ check.generate:
 build.wasm:
 	$(GO) run ./internal/wasmbuild/cmd/a2aport-buildwasm -o bin
 	@ls -l bin/*.wasm
+
+# The terminal client beside the modules it runs (it finds them next to its executable).
+build.cli: build.wasm
+	$(GO) build -o bin/a2aport ./cmd/a2aport
 
 # The JS package with its modules, and the standalone test agent its tests start.
 build.js: build.wasm
@@ -91,6 +95,7 @@ bench: build.js js/node_modules examples/browser/node_modules
 	cd js && node bench/start.bench.js 5
 	cd js && node --expose-gc bench/memory.bench.js 1000 100 2000
 	cd examples/browser && node bench/ready.bench.js 5
+	$(GO) test -run '^$$' -bench StartToFirstRequest -benchtime=5x ./cmd/a2aport/
 
 # Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
 # frame reader, card reading, and the projection of A2A events.

@@ -274,3 +274,22 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// ReadCard reads an Agent Card as discovery does: in the shapes the SDKs really write (1.0, and
+// 0.3 in a build that speaks it), optional parts that cannot be read dropped and named in notes.
+// Tools that show a card (the a2aport command) use it; an adapter needs only AgentCardURL.
+func ReadCard(body []byte) (card *a2a.AgentCard, notes []string, err error) {
+	parse := parseCurrentCard
+	if legacySupported {
+		parse = parseLegacyCard
+	}
+	card, notes, err = parseCard(body, parse)
+	if err != nil {
+		var coded *Error
+		if errors.As(err, &coded) {
+			return nil, nil, coded
+		}
+		return nil, nil, &Error{Code: CodeDiscoveryFailed, Message: "Agent Card cannot be read: " + err.Error(), Err: err}
+	}
+	return card, notes, nil
+}

@@ -45,9 +45,21 @@ var Binary = map[Flavour][]byte{}
 // ModuleCacheDir holds modules built on demand; empty means os.UserCacheDir()/a2aport.
 var ModuleCacheDir string
 
+// ModuleDir, when set, is a directory with the modules as `make build.wasm` writes them
+// (a2aport.wasm, a2aport-1.0.wasm), each read only when an adapter first needs its flavour.
+// Binary wins over it; without either the module is built from the source tree.
+var ModuleDir string
+
 // moduleBytes returns the module of flavour f.
 func moduleBytes(f Flavour) ([]byte, error) {
 	if b := Binary[f]; len(b) > 0 {
+		return b, nil
+	}
+	if ModuleDir != "" {
+		b, err := os.ReadFile(filepath.Join(ModuleDir, f.String()))
+		if err != nil {
+			return nil, fmt.Errorf("host: ModuleDir: %w", err)
+		}
 		return b, nil
 	}
 	root, err := sourceRoot()

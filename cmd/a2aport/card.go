@@ -1,0 +1,290 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// runCard shows the Agent Card at args[0] and how a2aport would use it.
+func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("a2aport card", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	var conn connection
+	conn.register(fs)
+	asJSON := fs.Bool("json", false, "print the card as received")
+	keysFile := fs.String("card-keys", "", "JWK Set `file` of keys trusted to sign the card")
+	pos, err := parseFlagsAnywhere(fs, args)
+	if err != nil {
+		return exitUsage
+	}
+	if len(pos) != 1 {
+		fmt.Fprintln(stderr, "usage: a2aport card URL [--json] [flags]")
+		return exitUsage
+	}
+	card, err := cardURL(pos[0])
+	if err != nil {
+		fmt.Fprintln(stderr, "a2aport:", err)
+		return exitUsage
+	}
+	opts, err := conn.options(card)
+	if err != nil {
+		fmt.Fprintln(stderr, "a2aport:", err)
+		return exitUsage
+	}
+	raw, err := fetchCard(ctx, card, opts)
+	if err != nil {
+		fmt.Fprintln(stderr, "a2aport:", err)
+		return exitNetwork
+	}
+	if *asJSON {
+		_, _ = stdout.Write(raw) // as received, byte for byte
+		return exitOK
+	}
+	parsed, notes, err := adapter.ReadCard(raw)
+	if err != nil {
+		fmt.Fprintln(stderr, err)
+		return exitError
+	}
+	v := cardView{card: parsed, notes: notes, signed: len(parsed.Signatures) > 0}
+	if v.signed {
+		opts.VerifyCard, opts.CardKeysFromJKU = adapter.VerifyCardIfSigned, true
+		if *keysFile != "" {
+			if opts.CardKeys, err = os.ReadFile(*keysFile); err != nil {
+				fmt.Fprintln(stderr, "a2aport:", err)
+				return exitUsage
+			}
+		}
+	}
+	v.desc, v.startErr = describe(ctx, &conn, opts)
+	if v.signed && adapter.CodeOf(v.startErr) == adapter.CodeCardSignatureInvalid {
+		v.signatureErr = v.startErr
+		opts.VerifyCard, opts.CardKeysFromJKU, opts.CardKeys = "", false, nil
+		v.desc, v.startErr = describe(ctx, &conn, opts)
+	}
+	v.print(newStyles(stdout), stdout)
+	if v.startErr != nil {
+		return exitCode(v.startErr)
+	}
+	return exitOK
+}
+
+// fetchCard GETs the card as the adapter would send it (token and headers included).
+func fetchCard(ctx context.Context, card string, opts adapter.Options) ([]byte, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, card, nil)
+	if err != nil {
+		return nil, err
+	}
+	req.Header = opts.Headers.Clone()
+	if req.Header == nil {
+		req.Header = http.Header{}
+	}
+	req.Header.Set("Accept", "application/json")
+	if opts.Token != "" && req.Header.Get("Authorization") == "" {
+		req.Header.Set("Authorization", "Bearer "+opts.Token)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("reading the card failed: %w", errors.Unwrap(err))
+	}
+	defer func() { _ = resp.Body.Close() }() // read whole or abandoned; nothing to report
+	body, err := io.ReadAll(io.LimitReader(resp.Body, adapter.DefaultMaxCardBytes+1))
+	switch {
+	case err != nil:
+		return nil, err
+	case resp.StatusCode != http.StatusOK:
+		return nil, fmt.Errorf("the card request answered %s", resp.Status)
+	case len(body) > adapter.DefaultMaxCardBytes:
+		return nil, fmt.Errorf("the card is larger than %d bytes", adapter.DefaultMaxCardBytes)
+	}
+	return body, nil
+}
+
+// describe discovers the agent as a Work would, and reports what the adapter made of it.
+func describe(ctx context.Context, conn *connection, opts adapter.Options) (adapter.Description, error) {
+	port, err := conn.open(ctx, opts)
+	if err != nil {
+		return adapter.Description{}, err
+	}
+	defer func() { _ = port.Close() }()
+	_, err = port.Start(ctx)
+	return port.Describe(), err
+}
+
+// cardView is what `a2aport card` prints.
+type cardView struct {
+	card         *a2a.AgentCard
+	notes        []string
+	desc         adapter.Description
+	startErr     error
+	signed       bool
+	signatureErr error
+}
+
+func (v *cardView) print(st styles, w io.Writer) {
+	c := v.card
+	fmt.Fprintf(w, "%s %s\n", st.title.Render(c.Name), c.Version)
+	if c.Provider != nil {
+		fmt.Fprintf(w, "by %s %s\n", c.Provider.Org, st.dim.Render(c.Provider.URL))
+	}
+	if c.Description != "" {
+		fmt.Fprintln(w, c.Description)
+	}
+	if c.DocumentationURL != "" {
+		fmt.Fprintln(w, "docs:", c.DocumentationURL)
+	}
+
+	fmt.Fprintln(w, "\n"+st.heading.Render("Interfaces")+st.dim.Render(" (a2aport takes the first one it speaks, in the card's order)"))
+	picked := false
+	for _, iface := range c.SupportedInterfaces {
+		line := fmt.Sprintf("%-9s %-4s %s", iface.ProtocolBinding, iface.ProtocolVersion, iface.URL)
+		if iface.Tenant != "" {
+			line += " tenant " + iface.Tenant
+		}
+		why := v.whyNot(iface, &picked)
+		if why == "" {
+			fmt.Fprintf(w, "  %s %s  %s\n", st.ok.Render("▸"), line, st.ok.Render("← picked"))
+			continue
+		}
+		fmt.Fprintf(w, "    %s  %s\n", line, st.dim.Render(why))
+	}
+	if v.startErr != nil {
+		fmt.Fprintf(w, "  %s\n", st.bad.Render(fmt.Sprintf("a2aport cannot use this agent: %s (%s)", v.startErr, adapter.CodeOf(v.startErr))))
+	}
+
+	caps := c.Capabilities
+	fmt.Fprintf(w, "\n%s streaming %s, push notifications %s, extended card %s\n", st.heading.Render("Capabilities"),
+		yesNo(caps.Streaming), yesNo(caps.PushNotifications), yesNo(caps.ExtendedAgentCard))
+	for _, ext := range caps.Extensions {
+		req := ""
+		if ext.Required {
+			req = st.bad.Render(" (required: pass --extension " + ext.URI + ")")
+		}
+		fmt.Fprintf(w, "  extension %s%s %s\n", ext.URI, req, st.dim.Render(ext.Description))
+	}
+	v.printSecurity(st, w)
+	v.printSignature(st, w)
+
+	if len(c.Skills) > 0 {
+		fmt.Fprintln(w, "\n"+st.heading.Render("Skills"))
+	}
+	for _, s := range c.Skills {
+		tags := ""
+		if len(s.Tags) > 0 {
+			tags = st.dim.Render(" [" + strings.Join(s.Tags, ", ") + "]")
+		}
+		fmt.Fprintf(w, "  %s — %s%s\n", st.bold.Render(s.Name), s.Description, tags)
+		for _, ex := range s.Examples {
+			fmt.Fprintf(w, "    e.g. %q\n", ex)
+		}
+	}
+	for _, n := range append(append([]string(nil), v.notes...), v.desc.CardNotes...) {
+		fmt.Fprintln(w, st.dim.Render("note: "+n))
+	}
+}
+
+// whyNot says why the adapter does not use iface ("" for the one it picked).
+func (v *cardView) whyNot(iface *a2a.AgentInterface, picked *bool) string {
+	if !v.desc.Discovered {
+		return ""
+	}
+	speaks := string(iface.ProtocolBinding) == v.desc.Transport && strings.HasPrefix(string(iface.ProtocolVersion), v.desc.ProtocolVersion)
+	switch {
+	case speaks && !*picked:
+		*picked = true
+		return ""
+	case iface.ProtocolBinding != a2a.TransportProtocolJSONRPC && iface.ProtocolBinding != a2a.TransportProtocolHTTPJSON:
+		return "a2aport does not speak " + string(iface.ProtocolBinding)
+	case *picked:
+		return "later in the card"
+	}
+	return "not usable (version, pin or origin policy)"
+}
+
+func (v *cardView) printSecurity(st styles, w io.Writer) {
+	sec := v.desc.Security
+	if sec == nil {
+		return
+	}
+	fmt.Fprintln(w, "\n"+st.heading.Render("Security"))
+	for _, s := range sec.Schemes {
+		fmt.Fprintf(w, "  %-10s %s   give %s\n", s.Name, schemeKind(s), st.bold.Render(credentialHint(s)))
+	}
+	if len(sec.Requirements) > 0 {
+		sets := make([]string, len(sec.Requirements))
+		for i, set := range sec.Requirements {
+			sets[i] = strings.Join(set, " + ")
+		}
+		fmt.Fprintf(w, "  needs one of: %s\n", strings.Join(sets, "  |  "))
+	}
+	switch {
+	case sec.InUse != nil:
+		fmt.Fprintf(w, "  %s\n", st.ok.Render("satisfied by the credentials given: "+strings.Join(sec.InUse, " + ")))
+	case sec.Missing:
+		fmt.Fprintf(w, "  %s\n", st.bad.Render("no credentials given satisfy it: requests will be refused (A2A_AUTH_REQUIRED)"))
+	}
+}
+
+func schemeKind(s adapter.SecurityScheme) string {
+	switch s.Kind {
+	case "apiKey":
+		return fmt.Sprintf("API key in %s %q", s.In, s.Param)
+	case "bearer":
+		return "HTTP bearer"
+	case "basic":
+		return "HTTP basic"
+	case "oauth2":
+		return "OAuth2"
+	case "openIdConnect":
+		return "OpenID Connect"
+	case "mutualTLS":
+		return "mutual TLS"
+	}
+	return s.Kind
+}
+
+func credentialHint(s adapter.SecurityScheme) string {
+	switch s.Kind {
+	case "basic":
+		return "--credential " + s.Name + "=basic:USER:PASS"
+	case "oauth2":
+		return "--credential " + s.Name + "=client:ID:SECRET (or a token)"
+	case "mutualTLS":
+		return "a client certificate (use the Go or JS API with a Transport)"
+	case "unsupported":
+		return "(not supported by a2aport)"
+	}
+	return "--credential " + s.Name + "=TOKEN"
+}
+
+func (v *cardView) printSignature(st styles, w io.Writer) {
+	line := "not signed"
+	switch sig := v.desc.CardSignature; {
+	case v.signatureErr != nil:
+		line = st.bad.Render("signed, does not verify: " + v.signatureErr.Error())
+	case sig != nil && sig.Status == "verified":
+		line = st.ok.Render(fmt.Sprintf("signed, verified (%s, key %s)", sig.Algorithm, sig.KeyID))
+		if len(sig.Uncovered) > 0 {
+			line += st.bad.Render(" — not covered: " + strings.Join(sig.Uncovered, ", "))
+		}
+	case v.signed:
+		line = "signed (not verified)"
+	}
+	fmt.Fprintf(w, "\n%s %s\n", st.heading.Render("Signature"), line)
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

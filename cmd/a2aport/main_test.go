@@ -1,0 +1,331 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// The tests drive the built binary, as a user would, against the Go test agent (a2asrv).
+var (
+	binary string
+	server *agent.Server
+)
+
+func TestMain(m *testing.M) {
+	dir, err := os.MkdirTemp("", "a2aport-cli-")
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	binary = filepath.Join(dir, "a2aport")
+	if out, err := exec.Command("go", "build", "-o", binary, ".").CombinedOutput(); err != nil {
+		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
+		os.Exit(1)
+	}
+	if server, err = agent.Start(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	server.Close()
+	_ = os.RemoveAll(dir)
+	os.Exit(code)
+}
+
+var stream = agent.Variant{Version: "1.0", Binding: "JSONRPC", Streaming: true}
+
+// command prepares the binary with args. Its compiled module is cached where the host's tests keep
+// theirs (the user cache directory), so only the first run of a machine compiles it.
+func command(t testing.TB, args ...string) *exec.Cmd {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	t.Cleanup(cancel)
+	cmd := exec.CommandContext(ctx, binary, args...)
+	cmd.Env = os.Environ()
+	return cmd
+}
+
+// runCLI runs the binary to its end.
+func runCLI(t *testing.T, env []string, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	cmd := command(t, args...)
+	cmd.Env = append(cmd.Env, env...)
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	err := cmd.Run()
+	code = cmd.ProcessState.ExitCode()
+	if err != nil && code < 0 {
+		t.Fatalf("%v: %v", args, err)
+	}
+	return out.String(), errOut.String(), code
+}
+
+func TestCard(t *testing.T) {
+	t.Parallel()
+	card := server.SpecialCardURL(agent.CardMixed)
+	out, errOut, code := runCLI(t, nil, "card", card)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{"a2aport test agent 1.2.3", "▸ JSONRPC", "← picked", "a2aport does not speak GRPC", "later in the card",
+		"bearer     HTTP bearer   give --credential bearer=TOKEN", `key        API key in header "X-Api-Key"`, "needs one of: bearer  |  key",
+		"Signature not signed", "Test scenarios —", `e.g. "chunks 5"`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("card output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "\x1b[") {
+		t.Error("escape codes written to a pipe")
+	}
+	raw, _, code := runCLI(t, nil, "card", "--json", card)
+	resp, err := http.Get(card)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	served, _ := io.ReadAll(resp.Body)
+	if code != exitOK || raw != string(served) {
+		t.Errorf("--json printed %q (exit %d), want the card as served", raw, code)
+	}
+}
+
+func TestSendStreamsAWork(t *testing.T) {
+	t.Parallel()
+	for _, mode := range [][]string{nil, {"--native"}} {
+		args := append([]string{"send", server.CardURL(stream), "chunks 5 from the terminal"}, mode...)
+		out, errOut, code := runCLI(t, nil, args...)
+		if code != exitOK || !strings.Contains(out, "part-1 part-2 part-3 part-4 part-5") || !strings.Contains(errOut, "completed") {
+			t.Errorf("%v: exit %d\nstdout %s\nstderr %s", mode, code, out, errOut)
+		}
+	}
+}
+
+// --json: one JSON object per line, the events then the outcome.
+func TestSendJSON(t *testing.T) {
+	t.Parallel()
+	out, _, code := runCLI(t, nil, "send", "--json", server.CardURL(stream), "chunks 3 as json")
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	var types []string
+	var last map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		if err := json.Unmarshal(sc.Bytes(), &last); err != nil {
+			t.Fatalf("line %q is not JSON: %v", sc.Text(), err)
+		}
+		types = append(types, last["type"].(string))
+	}
+	if n := strings.Count(strings.Join(types, " "), "backend.artifact"); n != 3 || types[len(types)-1] != "outcome" || last["exitCode"] != float64(0) {
+		t.Errorf("types %v, last %v; want 3 artifact events then the outcome", types, last)
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		env  []string
+		args []string
+		code int
+	}{
+		{"failed", nil, []string{"send", server.CardURL(stream), "fail please"}, exitFailed},
+		{"rejected", nil, []string{"send", server.CardURL(stream), "reject please"}, exitRejected},
+		{"auth required", nil, []string{"send", server.SpecialCardURL(agent.CardBearer), "complete"}, exitAuth},
+		{"credential from the environment", []string{"AGENT_SECRET=" + agent.BearerToken},
+			[]string{"send", server.SpecialCardURL(agent.CardBearer), "complete with a secret", "--credential", "bearer=@AGENT_SECRET"}, exitOK},
+		{"token from A2APORT_TOKEN", []string{"A2APORT_TOKEN=" + agent.BearerToken},
+			[]string{"send", server.SpecialCardURL(agent.CardBearer), "complete with a token", "--native"}, exitOK},
+		{"network", nil, []string{"send", "http://127.0.0.1:1", "complete"}, exitNetwork},
+		{"no question answered", nil, []string{"send", server.CardURL(stream), "input without answer"}, exitUnanswered},
+		{"usage", nil, []string{"send", server.CardURL(stream)}, exitUsage},
+		{"unknown command", nil, []string{"frobnicate"}, exitUsage},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			out, errOut, code := runCLI(t, tc.env, tc.args...)
+			if code != tc.code {
+				t.Errorf("exit %d, want %d\nstdout %s\nstderr %s", code, tc.code, out, errOut)
+			}
+			if strings.Contains(out+errOut, agent.BearerToken) {
+				t.Error("the secret was printed")
+			}
+			if code == exitUnanswered && !cancelledAtAgent(tc.args[2]) {
+				t.Error("the unanswered task was not cancelled at the agent")
+			}
+		})
+	}
+}
+
+func TestAnswerFromFlag(t *testing.T) {
+	t.Parallel()
+	out, errOut, code := runCLI(t, nil, "send", server.CardURL(stream), "input from a flag", "--answer", "Bob")
+	if code != exitOK || !strings.Contains(out, "Hello, Bob!") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+}
+
+// ptyRun starts the binary on a pseudo-terminal and returns it with what it writes.
+type ptyRun struct {
+	cmd  *exec.Cmd
+	tty  *os.File
+	out  chan string // everything written so far, after each read
+	done chan int
+}
+
+func startPTY(t *testing.T, args ...string) *ptyRun {
+	t.Helper()
+	cmd := command(t, args...)
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &ptyRun{cmd: cmd, tty: tty, out: make(chan string, 1024), done: make(chan int, 1)}
+	go func() {
+		var all bytes.Buffer
+		buf := make([]byte, 4096)
+		for {
+			n, err := tty.Read(buf)
+			all.Write(buf[:n])
+			select {
+			case r.out <- all.String():
+			default:
+			}
+			if err != nil {
+				close(r.out)
+				return
+			}
+		}
+	}()
+	go func() {
+		_ = cmd.Wait()
+		r.done <- cmd.ProcessState.ExitCode()
+	}()
+	t.Cleanup(func() { _ = tty.Close(); _ = cmd.Process.Kill() })
+	return r
+}
+
+// waitFor returns the output once it contains want.
+func (r *ptyRun) waitFor(t *testing.T, want string) string {
+	t.Helper()
+	timeout := time.After(30 * time.Second)
+	last := ""
+	for {
+		select {
+		case s, ok := <-r.out:
+			if !ok {
+				t.Fatalf("the program ended without printing %q:\n%s", want, last)
+			}
+			last = s
+			if strings.Contains(s, want) {
+				return s
+			}
+		case <-timeout:
+			t.Fatalf("no %q in:\n%s", want, last)
+		}
+	}
+}
+
+func (r *ptyRun) exit(t *testing.T) int {
+	t.Helper()
+	select {
+	case code := <-r.done:
+		return code
+	case <-time.After(30 * time.Second):
+		t.Fatal("the program did not end")
+	}
+	return -1
+}
+
+// On a terminal: a live status line, the agent's question asked, the answer typed, the result.
+func TestInputThroughATerminal(t *testing.T) {
+	t.Parallel()
+	r := startPTY(t, "send", server.CardURL(stream), "input at the terminal")
+	r.waitFor(t, "What is your name?")
+	if _, err := r.tty.Write([]byte("Grace\n")); err != nil {
+		t.Fatal(err)
+	}
+	out := r.waitFor(t, "completed in")
+	if code := r.exit(t); code != exitOK || !strings.Contains(out, "Hello, Grace!") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+	if !strings.Contains(out, "⠋") && !strings.Contains(out, "⠙") {
+		t.Errorf("no spinner on a terminal:\n%s", out)
+	}
+}
+
+// Ctrl-C cancels the task at the agent and exits with 130.
+func TestInterruptCancelsRemotely(t *testing.T) {
+	t.Parallel()
+	const instruction = "hold for the interrupt"
+	r := startPTY(t, "send", server.CardURL(stream), instruction)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := server.WaitStarted(ctx, instruction); err != nil {
+		t.Fatal(err)
+	}
+	r.waitFor(t, "working")
+	if err := r.cmd.Process.Signal(syscall.SIGINT); err != nil {
+		t.Fatal(err)
+	}
+	out := r.waitFor(t, "cancelling the task at the agent")
+	if code := r.exit(t); code != exitInterrupted {
+		t.Errorf("exit %d, want %d:\n%s", code, exitInterrupted, out)
+	}
+	if !cancelledAtAgent(instruction) {
+		t.Error("the cancel did not reach the agent")
+	}
+}
+
+// `a2aport agent` serves the demo agent; a Work against it completes; SIGTERM stops it.
+func TestAgentCommand(t *testing.T) {
+	t.Parallel()
+	cmd := command(t, "agent", "--addr", "127.0.0.1:0")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	base, ok := strings.CutPrefix(strings.TrimSpace(line), "a2aport demo agent on ")
+	if err != nil || !ok {
+		t.Fatalf("first line %q, %v", line, err)
+	}
+	out, errOut, code := runCLI(t, nil, "send", "--native", base, "Compare tea and coffee")
+	if code != exitOK || !strings.Contains(out, "Tea vs coffee") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("agent: %v", err)
+	}
+}
+
+// cancelledAtAgent waits (boundedly) for the agent's executor to see the cancel of the task started
+// with instruction: a2asrv runs it after answering CancelTask, so it may trail the client's exit.
+func cancelledAtAgent(instruction string) bool {
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+		if server.Cancelled(instruction) {
+			return true
+		}
+	}
+	return false
+}
