@@ -329,3 +329,29 @@ func cancelledAtAgent(instruction string) bool {
 	}
 	return false
 }
+
+// Every kind of artifact part: text printed, bytes saved under their file name (never over a file
+// already there), a link shown, data as JSON.
+func TestArtifactsOfEveryKind(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "bytes.bin"), []byte("keep me"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCLI(t, nil, "send", server.CardURL(stream), "artifacts please", "--out", dir)
+	if code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	saved, err := os.ReadFile(filepath.Join(dir, "bytes-2.bin"))
+	if err != nil || !bytes.Equal(saved, []byte{0, 1, 2, 3, 255}) {
+		t.Errorf("saved %v, %v; want the raw part beside the file that was there", saved, err)
+	}
+	if kept, _ := os.ReadFile(filepath.Join(dir, "bytes.bin")); string(kept) != "keep me" {
+		t.Error("an existing file was overwritten")
+	}
+	for _, want := range []string{"hello artifacts", "saved " + filepath.Join(dir, "bytes-2.bin"), "https://example.com/report.pdf", `"answer": 42`} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+}
