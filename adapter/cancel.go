@@ -1,6 +1,11 @@
 package adapter
 
-import "context"
+import (
+	"context"
+	"time"
+
+	"github.com/a2aport/a2aport/internal/park"
+)
 
 // Cancel implements Port.
 func (a *Adapter) Cancel(ctx context.Context, workID, ownerID string) (CancelResult, error) {
@@ -16,12 +21,39 @@ func (a *Adapter) Cancel(ctx context.Context, workID, ownerID string) (CancelRes
 	return a.cancelRun(ctx, r)
 }
 
-// cancelRun aborts the run locally at once, then asks the agent to cancel the remote task if
-// its id is known (before that, the local abort is all there is to do).
+// cancelRun aborts the run locally, then asks the agent to cancel the remote task. When the
+// message is on its way and no answer has named the task yet, it first gives the answer up to
+// taskGrace to arrive: aborted at once, the run would never learn the task, and the agent, which
+// may well have the message, would run it on. A message that never left is aborted at once.
 func (a *Adapter) cancelRun(ctx context.Context, r *run) (CancelResult, error) {
+	r.awaitTask()
 	if !r.stop(errCancelled) {
 		return CancelResult{State: StateNotFound}, nil
 	}
 	r.cancelRemote(ctx)
 	return CancelResult{TaskID: r.work.ID, State: StateCancelled}, nil
+}
+
+// taskGrace bounds how long a Cancel waits for the agent's answer to name the task.
+const taskGrace = 2 * time.Second
+
+// markSent records that the Work's message is leaving for the agent.
+func (r *run) markSent() {
+	r.mu.Lock()
+	r.sent = true
+	r.mu.Unlock()
+}
+
+// awaitTask waits, while the message may have reached the agent and no answer named its task,
+// until one does, the run ends, or taskGrace (at most RequestTimeout) passes.
+func (r *run) awaitTask() {
+	r.mu.Lock()
+	wait := r.sent && r.remoteTask == "" && r.stopped == nil
+	r.mu.Unlock()
+	if !wait {
+		return
+	}
+	ctx, cancel := withTimeout(r.ctx, r.a.s.Clock, min(taskGrace, r.a.s.RequestTimeout), errRequestTimeout)
+	defer cancel()
+	_ = park.Wait(ctx, r.taskKnown) // an end of the wait for any reason is the signal to cancel now
 }

@@ -22,8 +22,10 @@ type run struct {
 	state        WorkState
 	remoteTask   a2a.TaskID
 	contextID    string
-	stopped      error // set once by stop or finish: the run's fate is decided
-	remoteCancel bool  // the agent was already asked to cancel
+	stopped      error         // set once by stop or finish: the run's fate is decided
+	remoteCancel bool          // the agent was already asked to cancel
+	sent         bool          // the Work's message is (or was) on its way to the agent
+	taskKnown    chan struct{} // closed when the agent's answer first names the remote task
 	pending      *InputRequest
 	lastAnswered *InputRequest
 	answer       InputResponse
@@ -78,7 +80,7 @@ func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []
 	}
 	ctx = withTraceparent(ctx, cfg.Traceparent)
 	r := &run{a: a, work: work, parts: parts, onEvent: cfg.OnEvent, state: StateSubmitted,
-		answeredIDs: map[string]bool{}, done: make(chan struct{}), out: newOutcomeBuilder()}
+		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder()}
 	timed, stopTimer := withTimeout(ctx, a.s.Clock, a.s.Timeout, errWorkTimeout)
 	defer stopTimer()
 	r.ctx, r.cancel = context.WithCancelCause(timed)
@@ -168,7 +170,7 @@ func (r *run) currentState() WorkState {
 func (r *run) cancelRemote(parent context.Context) {
 	r.mu.Lock()
 	task := r.remoteTask
-	r.remoteCancel = true
+	r.remoteCancel = r.remoteCancel || task != ""
 	r.mu.Unlock()
 	conn := r.a.connection()
 	if task == "" || conn == nil {

@@ -96,6 +96,7 @@ func turnStillReleasing(err error) bool {
 // recovered like a broken one; no first event within FirstEventTimeout fails the Work. A
 // streaming call the server refuses as unsupported is made again as a plain send.
 func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
+	r.markSent()
 	s := r.followStream(r.a.s.FirstEventTimeout, func(ctx context.Context) iter.Seq2[a2a.Event, error] {
 		return conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg})
 	})
@@ -134,6 +135,7 @@ func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, err
 func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
 	ctx, rec := withFailureRecorder(r.ctx)
 	req := &a2a.SendMessageRequest{Message: msg, Config: &a2a.SendMessageConfig{ReturnImmediately: true}}
+	r.markSent()
 	res, err := conn.client.SendMessage(ctx, req)
 	if err != nil {
 		return false, Outcome{}, sendError(r.a.requestError(ctx, CodeProtocolError, "sending the message failed", err, rec))
@@ -244,6 +246,7 @@ func (r *run) learn(info a2a.TaskInfo) error {
 	r.mu.Lock()
 	if r.remoteTask == "" && info.TaskID != "" {
 		r.remoteTask = info.TaskID
+		close(r.taskKnown)
 	}
 	known := r.contextID
 	if known == "" {

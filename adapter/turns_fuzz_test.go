@@ -68,7 +68,7 @@ func fuzzRun(onEvent func(Event)) *run {
 	}
 	a := &Adapter{s: s, creds: &credentials.Transport{}, runs: map[string]*run{}, listeners: map[int]func(Event){}}
 	r := &run{a: a, work: Work{ID: "work", OwnerID: "owner"}, onEvent: onEvent, state: StateSubmitted,
-		answeredIDs: map[string]bool{}, done: make(chan struct{}), out: newOutcomeBuilder()}
+		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder()}
 	r.ctx, r.cancel = context.WithCancelCause(context.Background())
 	return r
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/tests/agent"
@@ -86,6 +87,78 @@ func TestFailedSendIsNeverRepeated(t *testing.T) {
 				}
 				if sends != 2 {
 					t.Errorf("messages sent = %d, want 2: one per Work, none repeated", sends)
+				}
+			})
+		}
+	}
+}
+
+// latch is a real transport that holds back the request whose body contains marker until release
+// is closed, then sends it on.
+type latch struct {
+	marker  []byte
+	arrived chan struct{}
+	release chan struct{}
+}
+
+func (l *latch) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		if bytes.Contains(body, l.marker) {
+			close(l.arrived)
+			select {
+			case <-l.release:
+			case <-req.Context().Done():
+				return nil, req.Context().Err()
+			}
+		}
+	}
+	return http.DefaultTransport.RoundTrip(req)
+}
+
+// A Cancel while the message is on its way, before any answer named the task, waits for the
+// agent's answer and cancels the task there: aborted at once, the Work would never learn the task
+// and the agent would run it on.
+func TestCancelWhileTheMessageIsOnItsWayReachesTheAgent(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range []agent.Variant{agent.Variants()[0], agent.Variants()[len(agent.Variants())-1]} {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				ctx := testContext(t)
+				w := newWork("ivan", fmt.Sprintf("hold latched %s", t.Name()))
+				l := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{}), release: make(chan struct{})}
+				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: l, PollInterval: adapter.MinPollInterval})
+				done := submitAsync(ctx, p, w, newRecorder())
+				select {
+				case <-l.arrived:
+				case <-ctx.Done():
+					t.Fatal("the message never reached the transport")
+				}
+				cancelled := make(chan adapter.CancelResult, 1)
+				go func() {
+					res, err := p.Cancel(ctx, w.ID, w.OwnerID)
+					if err != nil {
+						t.Errorf("Cancel() = %v", err)
+					}
+					cancelled <- res
+				}()
+				time.Sleep(100 * time.Millisecond) // Cancel is waiting for the answer now
+				close(l.release)
+				if res := <-cancelled; res.State != adapter.StateCancelled {
+					t.Errorf("Cancel() = %+v", res)
+				}
+				wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
+				deadline := time.Now().Add(5 * time.Second)
+				for !server.Cancelled(w.Instruction) && time.Now().Before(deadline) {
+					time.Sleep(20 * time.Millisecond) // a2asrv runs the executor's Cancel after answering
+				}
+				if !server.Cancelled(w.Instruction) {
+					t.Error("the agent got the message but not the cancel")
 				}
 			})
 		}

@@ -1,5 +1,6 @@
-// tests/cancel_test.go for the JS package: a cancel before the remote task is known aborts
-// locally (no CancelTask goes out), and a failed send is never repeated.
+// tests/cancel_test.go for the JS package: a cancel before the message left aborts locally (no
+// CancelTask goes out), one while it is on its way waits for the agent's answer and cancels the
+// task there, and a failed send is never repeated.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -50,6 +51,46 @@ describe('cancel before the remote task is known aborts locally', { concurrency:
         assert.equal((await done).err?.code, 'WORK_CANCELLED');
         const cancels = g.requests.filter((r) => r.a2aMethod === 'CancelTask');
         assert.deepEqual(cancels.map((r) => r.url), [], 'a CancelTask went out for a task the agent never saw');
+      } finally {
+        await withTimeout(port.close(), 10_000, 'close() did not settle');
+      }
+    });
+  }
+});
+
+/** A fetch that holds back the request whose body contains marker until release() is called. */
+function latch(marker) {
+  const rec = recordingFetch();
+  let arrive;
+  let release;
+  const arrived = new Promise((resolve) => { arrive = resolve; });
+  const released = new Promise((resolve) => { release = resolve; });
+  const fetchImpl = async (input, init = {}) => {
+    const body = typeof init.body === 'string' ? init.body : ArrayBuffer.isView(init.body) ? new TextDecoder().decode(init.body) : '';
+    if (body.includes(marker)) {
+      arrive();
+      await released;
+    }
+    return rec.fetchImpl(input, init);
+  };
+  return { fetchImpl, arrived, release, requests: rec.requests };
+}
+
+describe('a cancel while the message is on its way waits for the task and reaches the agent', { concurrency: true }, () => {
+  for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
+    it(variant, async () => {
+      const w = newWork('ivan', `hold latched ${variant} ${process.pid}`);
+      const l = latch(w.instruction);
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10, fetchImpl: l.fetchImpl });
+      try {
+        const done = settled(port.submit(w), BOUND_MS);
+        await withTimeout(l.arrived, BOUND_MS, 'the message never reached fetchImpl');
+        const cancelled = port.cancel(w.id, { ownerId: w.ownerId });
+        await new Promise((resolve) => setTimeout(resolve, 100)); // the cancel is waiting for the answer
+        l.release();
+        assert.deepEqual(await cancelled, { taskId: w.id, state: 'cancelled' });
+        assert.equal((await done).err?.code, 'WORK_CANCELLED');
+        assert.equal(l.requests.filter((r) => r.a2aMethod === 'CancelTask').length, 1, 'no CancelTask reached the agent');
       } finally {
         await withTimeout(port.close(), 10_000, 'close() did not settle');
       }
