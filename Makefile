@@ -44,6 +44,7 @@ build.cli: build.wasm
 build.js: build.wasm
 	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
 	$(GO) build -o bin/a2aport-testagent ./tests/agent/cmd/a2aport-testagent
+	$(GO) build -o bin/a2aport-gateway ./examples/gateway
 
 js/node_modules: js/package.json js/package-lock.json
 	cd js && npm ci --no-audit --no-fund
@@ -96,6 +97,7 @@ bench: build.js js/node_modules examples/browser/node_modules
 	cd js && node --expose-gc bench/memory.bench.js 1000 100 2000
 	cd examples/browser && node bench/ready.bench.js 5
 	$(GO) test -run '^$$' -bench StartToFirstRequest -benchtime=5x ./cmd/a2aport/
+	$(GO) test -run '^$$' -bench Facade -benchtime=1000x ./bench/
 
 # Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
 # frame reader, card reading, and the projection of A2A events.

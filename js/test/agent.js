@@ -33,21 +33,25 @@ const BUILD_TIMEOUT_MS = 5 * 60_000;
 const START_TIMEOUT_MS = 30_000;
 
 /** Builds bin/a2aport-testagent unless it exists; concurrent test files never see a half-written binary. */
-export async function buildAgent() {
-  if (existsSync(agentBinary)) return agentBinary;
-  mkdirSync(dirname(agentBinary), { recursive: true });
-  const out = `${agentBinary}.tmp-${process.pid}`;
+export function buildAgent() {
+  return buildBinary('./tests/agent/cmd/a2aport-testagent', agentBinary);
+}
+
+/** Builds the Go command pkg into binary unless it exists (make build.js builds them afresh). */
+export async function buildBinary(pkg, binary) {
+  if (existsSync(binary)) return binary;
+  mkdirSync(dirname(binary), { recursive: true });
+  const out = `${binary}.tmp-${process.pid}`;
   try {
     await new Promise((resolve, reject) => {
-      execFile('go', ['build', '-o', out, './tests/agent/cmd/a2aport-testagent'],
-        { cwd: repoRoot, timeout: BUILD_TIMEOUT_MS, killSignal: 'SIGKILL' },
-        (err, _stdout, stderr) => (err ? reject(new Error(`go build of the test agent failed: ${err.message}\n${stderr}`)) : resolve()));
+      execFile('go', ['build', '-o', out, pkg], { cwd: repoRoot, timeout: BUILD_TIMEOUT_MS, killSignal: 'SIGKILL' },
+        (err, _stdout, stderr) => (err ? reject(new Error(`go build of ${pkg} failed: ${err.message}\n${stderr}`)) : resolve()));
     });
-    renameSync(out, agentBinary);
+    renameSync(out, binary);
   } finally {
     rmSync(out, { force: true });
   }
-  return agentBinary;
+  return binary;
 }
 
 /**

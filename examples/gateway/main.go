@@ -1,0 +1,91 @@
+// Command a2aport-gateway puts a remote A2A agent behind an a2aport facade: a protocol bridge. The
+// upstream agent is reached through a2aport's adapter (A2A 1.0 or 0.3, JSON-RPC or HTTP+JSON,
+// whatever its card offers), and the facade serves it again as A2A 1.0 over JSON-RPC and HTTP+JSON
+// and as A2A 0.3 over JSON-RPC. So a 0.3-only client reaches a 1.0 agent, and a 1.0 client a 0.3
+// agent.
+//
+//	a2aport-gateway -upstream https://agent.example/.well-known/agent-card.json [-addr 127.0.0.1:8090]
+//
+// It prints "gateway on BASE", then "card: CARD_URL", and serves until SIGINT or SIGTERM (or
+// -lifetime). It listens on loopback only; put a TLS-terminating proxy in front to expose it.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/facade"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Stdout); err != nil && !errors.Is(err, flag.ErrHelp) {
+		fmt.Fprintln(os.Stderr, "a2aport-gateway:", err)
+		os.Exit(2)
+	}
+}
+
+func run(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("a2aport-gateway", flag.ContinueOnError)
+	upstream := fs.String("upstream", "", "the upstream agent's card `URL`")
+	addr := fs.String("addr", "127.0.0.1:8090", "loopback `address` to listen on (port 0 picks a free one)")
+	name := fs.String("name", "", "the name on the gateway's card (default: the upstream's)")
+	lifetime := fs.Duration("lifetime", 0, "stop after this `duration` (0: never)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *upstream == "" {
+		return errors.New("-upstream is required")
+	}
+	host, _, err := net.SplitHostPort(*addr)
+	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
+		return fmt.Errorf("-addr %q must be a loopback address", *addr)
+	}
+	port, err := adapter.New(adapter.Options{AgentCardURL: *upstream})
+	if err != nil {
+		return err
+	}
+	defer func() { _ = port.Close() }()
+	if _, err := port.Start(ctx); err != nil {
+		return fmt.Errorf("the upstream agent: %w", err)
+	}
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return err
+	}
+	base := "http://" + ln.Addr().String()
+	d := port.Describe()
+	handler, err := facade.New(port, facade.Options{BaseURL: base, Name: *name, Version: d.AgentVersion,
+		Description: fmt.Sprintf("%s (A2A %s over %s) through an a2aport gateway", d.AgentName, d.ProtocolVersion, d.Transport)})
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stdout, "gateway on %s\ncard: %s%s\n", base, base, facade.CardPath)
+	errs := make(chan error, 1)
+	go func() { errs <- srv.Serve(ln) }()
+	if *lifetime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, *lifetime)
+		defer cancel()
+	}
+	select {
+	case err := <-errs:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdown)
+}

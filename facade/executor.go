@@ -1,0 +1,249 @@
+package facade
+
+import (
+	"context"
+	"encoding/base64"
+	"iter"
+	"strings"
+	"sync"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// executor runs each A2A task as one Work of the Port. A Work outlives the A2A executions of its
+// task: one ends when the Work asks for input (INPUT_REQUIRED), and the caller's next message on
+// the task starts another that answers it and follows the same Work on.
+type executor struct {
+	port adapter.Port
+	mu   sync.Mutex
+	runs map[a2a.TaskID]*portRun
+}
+
+func newExecutor(port adapter.Port) *executor {
+	return &executor{port: port, runs: map[a2a.TaskID]*portRun{}}
+}
+
+// portRun is one Work and what it has produced that no execution has yielded yet.
+type portRun struct {
+	owner   string
+	mu      sync.Mutex
+	queue   []adapter.Event
+	wake    chan struct{} // closed and replaced when the queue grows or the Work ends
+	ended   bool
+	out     adapter.Outcome
+	err     error
+	pending *adapter.InputRequest // the question the Work waits on
+	// cancelling: a CancelTask is cancelling the Work. a2asrv hands the CANCELED status that
+	// Cancel yields to the running execution, so that execution must stay open until then.
+	cancelling bool
+}
+
+func (p *portRun) push(ev adapter.Event) {
+	p.mu.Lock()
+	p.queue = append(p.queue, ev)
+	close(p.wake)
+	p.wake = make(chan struct{})
+	p.mu.Unlock()
+}
+
+func (p *portRun) end(out adapter.Outcome, err error) {
+	p.mu.Lock()
+	p.ended, p.out, p.err = true, out, err
+	close(p.wake)
+	p.wake = make(chan struct{})
+	p.mu.Unlock()
+}
+
+// next returns the next event, or ended once the Work ended and every event was taken.
+func (p *portRun) next(ctx context.Context) (ev adapter.Event, ended bool, err error) {
+	for {
+		p.mu.Lock()
+		if len(p.queue) > 0 {
+			ev, p.queue = p.queue[0], p.queue[1:]
+			p.mu.Unlock()
+			return ev, false, nil
+		}
+		if p.ended {
+			p.mu.Unlock()
+			return adapter.Event{}, true, nil
+		}
+		wake := p.wake
+		p.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return adapter.Event{}, false, ctx.Err()
+		}
+	}
+}
+
+// ownerOf is the Port owner of a task: the caller and the conversation, so that continuity stays
+// within one caller's context and callers never share one.
+func ownerOf(ec *a2asrv.ExecutorContext) string {
+	caller := ""
+	if ec.User != nil {
+		caller = ec.User.Name
+	}
+	return caller + "/" + ec.ContextID
+}
+
+// Execute implements a2asrv.AgentExecutor.
+func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		e.mu.Lock()
+		run := e.runs[ec.TaskID]
+		e.mu.Unlock()
+		switch {
+		case run == nil && ec.StoredTask == nil:
+			work, err := workOf(ec)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
+				return
+			}
+			run = e.start(ec, work)
+		case run == nil:
+			yield(nil, a2a.ErrTaskNotCancelable) // a task of an earlier process, or one already over
+			return
+		default:
+			if err := e.answer(ctx, ec, run); err != nil {
+				yield(nil, err)
+				return
+			}
+		}
+		e.follow(ctx, ec, run, yield)
+	}
+}
+
+// start submits work to the Port; its events queue up for the executions of the task.
+func (e *executor) start(ec *a2asrv.ExecutorContext, work adapter.Work) *portRun {
+	run := &portRun{owner: work.OwnerID, wake: make(chan struct{})}
+	e.mu.Lock()
+	e.runs[ec.TaskID] = run
+	e.mu.Unlock()
+	go func() {
+		out, err := e.port.Submit(context.Background(), work, adapter.OnEvent(run.push))
+		run.end(out, err)
+	}()
+	return run
+}
+
+// answer gives the caller's message to the question the Work waits on.
+func (e *executor) answer(ctx context.Context, ec *a2asrv.ExecutorContext, run *portRun) error {
+	run.mu.Lock()
+	pending := run.pending
+	run.pending = nil
+	run.mu.Unlock()
+	if pending == nil {
+		return a2a.ErrUnsupportedOperation // the task is not waiting for input
+	}
+	text, _ := split(ec.Message)
+	resp := adapter.InputResponse{Text: text}
+	if pending.Kind == adapter.InputKindAuthorization {
+		resp.Action = adapter.ActionAccept
+		if a := strings.ToLower(strings.TrimSpace(text)); a == adapter.ActionDecline || a == adapter.ActionCancel {
+			resp.Action = a
+		}
+	}
+	return e.port.RespondInput(ctx, string(ec.TaskID), pending.InputRequestID, resp, run.owner)
+}
+
+// follow yields the Work's events as A2A events until it asks for input or ends.
+func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *portRun, yield func(a2a.Event, error) bool) {
+	for {
+		ev, ended, err := run.next(ctx)
+		if err != nil {
+			return // the execution was cancelled: a2asrv has delivered the outcome
+		}
+		if ended {
+			e.mu.Lock()
+			delete(e.runs, ec.TaskID)
+			e.mu.Unlock()
+			run.mu.Lock()
+			cancelling := run.cancelling
+			run.mu.Unlock()
+			if cancelling {
+				<-ctx.Done() // a2asrv delivers Cancel's CANCELED status, then ends this execution
+				return
+			}
+			yield(finalStatus(ec, run.out, run.err), nil)
+			return
+		}
+		if ev.Type == adapter.EventInputRequested && ev.Input != nil {
+			req := *ev.Input
+			run.mu.Lock()
+			run.pending = &req
+			run.mu.Unlock()
+			state := a2a.TaskStateInputRequired
+			if req.Kind == adapter.InputKindAuthorization {
+				state = a2a.TaskStateAuthRequired
+			}
+			yield(a2a.NewStatusUpdateEvent(ec, state, agentMessage(ec, req.Prompt)), nil)
+			return
+		}
+		if out := translate(ec, ev); out != nil && !yield(out, nil) {
+			return
+		}
+	}
+}
+
+// Cancel implements a2asrv.AgentExecutor.
+func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		e.mu.Lock()
+		run := e.runs[ec.TaskID]
+		e.mu.Unlock()
+		if run != nil {
+			run.mu.Lock()
+			run.cancelling = true
+			run.mu.Unlock()
+			if _, err := e.port.Cancel(ctx, string(ec.TaskID), run.owner); err != nil {
+				yield(nil, err)
+				return
+			}
+			e.mu.Lock()
+			delete(e.runs, ec.TaskID) // also when no execution follows it (a task waiting for input)
+			e.mu.Unlock()
+		}
+		yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCanceled, nil), nil)
+	}
+}
+
+// workOf turns the task's first message into a Work.
+func workOf(ec *a2asrv.ExecutorContext) (adapter.Work, error) {
+	text, files := split(ec.Message)
+	if text == "" && len(files) == 0 {
+		return adapter.Work{}, a2a.ErrInvalidParams
+	}
+	return adapter.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files}, nil
+}
+
+// split gathers a message's text and its files (raw bytes as data: URLs, links as they are).
+func split(m *a2a.Message) (string, []adapter.InputPart) {
+	if m == nil {
+		return "", nil
+	}
+	var texts []string
+	var files []adapter.InputPart
+	for _, p := range m.Parts {
+		switch c := p.Content.(type) {
+		case a2a.Text:
+			texts = append(texts, string(c))
+		case a2a.Raw:
+			mt := p.MediaType
+			if mt == "" {
+				mt = "application/octet-stream"
+			}
+			files = append(files, adapter.InputPart{Type: "file", MIME: mt, Filename: p.Filename,
+				URL: "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(c)})
+		case a2a.URL:
+			files = append(files, adapter.InputPart{Type: "file", MIME: p.MediaType, Filename: p.Filename, URL: string(c)})
+		}
+	}
+	return strings.Join(texts, "\n"), files
+}

@@ -1,0 +1,112 @@
+package facade
+
+import (
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// Paths below BaseURL where the facade serves.
+const (
+	CardPath     = a2asrv.WellKnownAgentCardPath
+	JSONRPCPath  = "/a2a/jsonrpc"
+	RESTPath     = "/a2a/rest"
+	V03RPCPath   = "/a2a/v03/jsonrpc"
+	maxBodyBytes = 32 << 20
+)
+
+// Options describe the agent the facade presents.
+type Options struct {
+	// BaseURL is the public URL the facade is reached at; the card's interfaces are below it.
+	BaseURL string
+	// Name, Description, Version and Skills go on the card (Name defaults to the Port's label).
+	Name, Description, Version string
+	Skills                     []a2a.AgentSkill
+	// SecuritySchemes and SecurityRequirements are declared on the card; Authenticate enforces them.
+	SecuritySchemes      a2a.NamedSecuritySchemes
+	SecurityRequirements a2a.SecurityRequirementsOptions
+	// Authenticate names the caller of an A2A request (the card stays public), or refuses it: the
+	// request is answered 401. Tasks belong to the caller it names. Nil: every caller is anonymous
+	// and all share one owner.
+	Authenticate func(r *http.Request) (caller string, err error)
+	// Logger logs the server's warnings (nil: nothing).
+	Logger *slog.Logger
+}
+
+// New serves port as an A2A agent.
+func New(port adapter.Port, opts Options) (http.Handler, error) {
+	if port == nil {
+		return nil, errors.New("facade: port is nil")
+	}
+	base, err := url.Parse(opts.BaseURL)
+	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
+		return nil, errors.New("facade: BaseURL must be an absolute http(s) URL")
+	}
+	root := strings.TrimSuffix(base.String(), "/")
+	logger := opts.Logger
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	card := newCard(port, opts, root)
+	handler := a2asrv.NewHandler(newExecutor(port),
+		a2asrv.WithTaskStore(taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{Authenticator: a2asrv.NewTaskStoreAuthenticator()})),
+		a2asrv.WithCapabilityChecks(&card.Capabilities),
+		a2asrv.WithCallInterceptors(callerInterceptor{}),
+		a2asrv.WithLogger(logger),
+	)
+	guard := func(h http.Handler) http.Handler { return authenticate(opts.Authenticate, limitBody(h)) }
+	mux := http.NewServeMux()
+	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(a2av0.NewStaticAgentCardProducer(card)))
+	mux.Handle(JSONRPCPath, guard(a2asrv.NewJSONRPCHandler(handler)))
+	mux.Handle(RESTPath+"/", guard(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler))))
+	mux.Handle(V03RPCPath, guard(a2av0.NewJSONRPCHandler(handler)))
+	return mux, nil
+}
+
+// newCard is the card of the facade at root: 1.0 JSON-RPC first, then 1.0 HTTP+JSON and 0.3
+// JSON-RPC. It is served in the 0.3/1.0 union form, so that clients of either version read it.
+func newCard(port adapter.Port, opts Options, root string) *a2a.AgentCard {
+	d := port.Describe()
+	name := opts.Name
+	if name == "" {
+		name = d.Label
+	}
+	modes := d.Capabilities.InputModes
+	if len(modes) == 0 {
+		modes = []string{"text/plain"}
+	}
+	out := d.Capabilities.OutputModes
+	if len(out) == 0 {
+		out = []string{"text/plain"}
+	}
+	return &a2a.AgentCard{
+		Name: name, Description: opts.Description, Version: opts.Version,
+		SupportedInterfaces: []*a2a.AgentInterface{
+			{URL: root + JSONRPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
+			{URL: root + RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: a2a.Version},
+			{URL: root + V03RPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "0.3"},
+		},
+		Capabilities:         a2a.AgentCapabilities{Streaming: true},
+		SecuritySchemes:      opts.SecuritySchemes,
+		SecurityRequirements: opts.SecurityRequirements,
+		DefaultInputModes:    modes,
+		DefaultOutputModes:   out,
+		Skills:               opts.Skills,
+	}
+}
+
+func limitBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		h.ServeHTTP(w, r)
+	})
+}

@@ -1,0 +1,213 @@
+package tests
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/adapter/conformance"
+	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// serveFacade serves port as an A2A agent on loopback and returns its card URL.
+func serveFacade(t *testing.T, port adapter.Port, opts facade.Options) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.BaseURL = "http://" + ln.Addr().String()
+	handler, err := facade.New(port, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: handler}}
+	srv.Start()
+	t.Cleanup(srv.Close)
+	return opts.BaseURL + facade.CardPath
+}
+
+// facadeBindings are the facade's three interfaces, pinned one at a time.
+var facadeBindings = []struct{ version, binding string }{
+	{"1.0", "JSONRPC"}, {"1.0", "HTTP+JSON"}, {"0.3", "JSONRPC"},
+}
+
+// TestFacadeRoundTrip: Port → facade → A2A → a2aport's adapter → Port passes the conformance
+// suite, over each of the facade's interfaces. The Port behind the facade is a2aport's own
+// adapter in front of the test agent, so a Work crosses A2A twice.
+func TestFacadeRoundTrip(t *testing.T) {
+	t.Parallel()
+	for _, b := range facadeBindings {
+		t.Run(b.version+" "+b.binding, func(t *testing.T) {
+			t.Parallel()
+			conformance.Run(t, func(t *testing.T, opts conformance.FixtureOptions) conformance.Fixture {
+				inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = inner.Close() })
+				card := serveFacade(t, inner, facade.Options{Name: "facade"})
+				p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
+				kind := "complete facade"
+				if opts.Hold {
+					kind = "hold facade"
+				}
+				next := func() adapter.Work {
+					return newWork("facade-owner", fmt.Sprintf("%s %s %d", kind, t.Name(), workSeq.Add(1)))
+				}
+				w := next()
+				f := conformance.Fixture{Backend: p, Work: w, NextWork: next}
+				if opts.Hold {
+					f.Started = func(ctx context.Context) error { return server.WaitStarted(ctx, w.Instruction) }
+				}
+				return f
+			})
+		})
+	}
+}
+
+// TestFacadeTurns: streamed chunks arrive merged, a question is asked through the facade and
+// answered, a failure keeps its message, over each interface.
+func TestFacadeTurns(t *testing.T) {
+	t.Parallel()
+	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = inner.Close() })
+	card := serveFacade(t, inner, facade.Options{Name: "facade"})
+	for _, b := range facadeBindings {
+		t.Run(b.version+" "+b.binding, func(t *testing.T) {
+			t.Parallel()
+			p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
+			out, err := p.Submit(testContext(t), newWork("alice", "chunks 4 through the facade"))
+			if err != nil || !strings.Contains(out.Content, "part-1 part-2 part-3 part-4") {
+				t.Errorf("chunks: %+v, %v", out, err)
+			}
+			w := newWork("alice", "input through the facade")
+			rec := newRecorder()
+			done := submitAsync(testContext(t), p, w, rec)
+			asked, _ := rec.waitFor(testContext(t), t, 0, func(ev adapter.Event) bool { return ev.Type == adapter.EventInputRequested })
+			if asked.Input.Prompt != "What is your name?" {
+				t.Errorf("prompt %q", asked.Input.Prompt)
+			}
+			if err := p.RespondInput(testContext(t), w.ID, asked.Input.InputRequestID, adapter.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+				t.Fatal(err)
+			}
+			if r := await(testContext(t), t, done); r.err != nil || !strings.Contains(r.out.Content, "Hello, Ada!") {
+				t.Errorf("answered: %+v, %v", r.out, r.err)
+			}
+			_, err = p.Submit(testContext(t), newWork("alice", "fail through the facade"))
+			if !errors.Is(err, adapter.ErrTaskFailed) || !strings.Contains(err.Error(), "failed on purpose") {
+				t.Errorf("fail: %v", err)
+			}
+		})
+	}
+}
+
+// bearerCaller authenticates callers by their bearer token: "alice-token" is alice, and so on.
+func bearerCaller(r *http.Request) (string, error) {
+	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	name, known := strings.CutSuffix(token, "-token")
+	if !ok || !known || name == "" {
+		return "", errors.New("unknown caller")
+	}
+	return name, nil
+}
+
+// bearer is a transport that sends token.
+type bearer struct{ token string }
+
+func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	r.Header.Set("Authorization", "Bearer "+b.token)
+	return http.DefaultTransport.RoundTrip(r)
+}
+
+// TestFacadeCallers: a2a-go's own client (1.0 JSON-RPC and HTTP+JSON) against the facade; the card
+// is public, the A2A endpoints need a known caller, and one caller never sees or cancels another's
+// task.
+func TestFacadeCallers(t *testing.T) {
+	t.Parallel()
+	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = inner.Close() })
+	card := serveFacade(t, inner, facade.Options{Name: "facade", Authenticate: bearerCaller})
+	ctx := testContext(t)
+	resolved, err := agentcard.DefaultResolver.Resolve(ctx, strings.TrimSuffix(card, facade.CardPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
+		t.Run(string(binding), func(t *testing.T) {
+			client := func(token string) *a2aclient.Client {
+				only := *resolved
+				for _, iface := range resolved.SupportedInterfaces {
+					if iface.ProtocolBinding == binding && iface.ProtocolVersion == a2a.Version {
+						only.SupportedInterfaces = []*a2a.AgentInterface{iface}
+					}
+				}
+				hc := &http.Client{Transport: bearer{token}}
+				c, err := a2aclient.NewFromCard(ctx, &only, a2aclient.WithJSONRPCTransport(hc), a2aclient.WithRESTTransport(hc))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { _ = c.Destroy() })
+				return c
+			}
+			alice, bob, nobody := client("alice-token"), client("bob-token"), client("nobody")
+			instruction := "hold for alice " + string(binding)
+			res, err := alice.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(instruction)),
+				Config: &a2a.SendMessageConfig{ReturnImmediately: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			task, ok := res.(*a2a.Task)
+			if !ok {
+				t.Fatalf("SendMessage() = %T, want a task", res)
+			}
+			if err := server.WaitStarted(ctx, instruction); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := bob.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID}); err == nil {
+				t.Error("bob read alice's task")
+			}
+			if _, err := bob.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task.ID}); err == nil {
+				t.Error("bob cancelled alice's task")
+			}
+			if _, err := nobody.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID}); err == nil {
+				t.Error("an unknown caller was let in")
+			}
+			got, err := alice.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task.ID})
+			if err != nil || got.Status.State != a2a.TaskStateCanceled {
+				t.Errorf("alice's CancelTask() = %+v, %v", got, err)
+			}
+			deadline := time.Now().Add(5 * time.Second)
+			for !server.Cancelled(instruction) && time.Now().Before(deadline) {
+				time.Sleep(20 * time.Millisecond)
+			}
+			if !server.Cancelled(instruction) {
+				t.Error("the cancel did not reach the agent behind the facade")
+			}
+		})
+	}
+	// a2aport's adapter without credentials: the card reads, the Work is refused.
+	p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+	if _, err := p.Submit(ctx, newWork("x", "complete")); !errors.Is(err, adapter.ErrAuthRequired) {
+		t.Errorf("without credentials: %v, want A2A_AUTH_REQUIRED", err)
+	}
+}
