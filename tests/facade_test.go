@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -209,5 +211,47 @@ func TestFacadeCallers(t *testing.T) {
 	p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
 	if _, err := p.Submit(ctx, newWork("x", "complete")); !errors.Is(err, adapter.ErrAuthRequired) {
 		t.Errorf("without credentials: %v, want A2A_AUTH_REQUIRED", err)
+	}
+}
+
+// TestFacadeBadInput: malformed JSON-RPC, an unknown method, an empty message and an oversized body
+// get a2a-go's typed errors, and none of them starts a Work.
+func TestFacadeBadInput(t *testing.T) {
+	t.Parallel()
+	var submits atomic.Int32
+	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = inner.Close() })
+	unsub := inner.Subscribe(func(adapter.Event) { submits.Add(1) })
+	defer unsub()
+	card := serveFacade(t, inner, facade.Options{Name: "facade"})
+	endpoint := strings.TrimSuffix(card, facade.CardPath) + facade.JSONRPCPath
+	post := func(body string) (int, string) {
+		resp, err := http.Post(endpoint, "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		data, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(data)
+	}
+	for _, tc := range []struct{ name, body, want string }{
+		{"not JSON", `{"jsonrpc":`, `"code":-32700`},
+		{"unknown method", `{"jsonrpc":"2.0","id":"1","method":"Frobnicate","params":{}}`, `"code":-32601`},
+		{"no parts", `{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[]}}}`, `"error"`},
+	} {
+		if _, body := post(tc.body); !strings.Contains(body, tc.want) {
+			t.Errorf("%s: answer %s, want %s", tc.name, body, tc.want)
+		}
+	}
+	// Past the 32 MiB limit the body is cut: a2a-go answers with a JSON-RPC error, and nothing runs.
+	if _, body := post(`{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"` +
+		strings.Repeat("x", 33<<20) + `"}]}}}`); !strings.Contains(body, `"error"`) {
+		t.Errorf("an oversized body was answered %.200s", body)
+	}
+	if n := submits.Load(); n != 0 {
+		t.Errorf("bad input started Works: %d events", n)
 	}
 }
