@@ -15,6 +15,6 @@
 // and the caller's next message on the task answers it; CancelTask cancels the Work. Tasks belong
 // to the caller Options.Authenticate names: one caller never sees or cancels another's.
 //
-// One process keeps tasks in memory. Running on a2a-go's cluster mode (PostgreSQL) is not built
-// yet.
+// With Options.MessageOnly each message is answered with a message and no task is kept. One
+// process keeps tasks in memory; running on a2a-go's cluster mode (PostgreSQL) is not built yet.
 package facade

@@ -3,6 +3,8 @@ package facade
 import (
 	"context"
 	"encoding/base64"
+	"errors"
+	"fmt"
 	"iter"
 	"strings"
 	"sync"
@@ -17,9 +19,10 @@ import (
 // task: one ends when the Work asks for input (INPUT_REQUIRED), and the caller's next message on
 // the task starts another that answers it and follows the same Work on.
 type executor struct {
-	port adapter.Port
-	mu   sync.Mutex
-	runs map[a2a.TaskID]*portRun
+	port        adapter.Port
+	messageOnly bool
+	mu          sync.Mutex
+	runs        map[a2a.TaskID]*portRun
 }
 
 func newExecutor(port adapter.Port) *executor {
@@ -98,9 +101,13 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 		e.mu.Unlock()
 		switch {
 		case run == nil && ec.StoredTask == nil:
-			work, err := workOf(ec)
+			work, err := workOf(ec, e.port.Describe().Capabilities.InputModes)
 			if err != nil {
 				yield(nil, err)
+				return
+			}
+			if e.messageOnly {
+				yield(e.reply(ctx, ec, work))
 				return
 			}
 			if !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
@@ -214,13 +221,37 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 	}
 }
 
-// workOf turns the task's first message into a Work.
-func workOf(ec *a2asrv.ExecutorContext) (adapter.Work, error) {
+// workOf turns the task's first message into a Work. Files go through only when the Port's input
+// modes take their media type.
+func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (adapter.Work, error) {
 	text, files := split(ec.Message)
 	if text == "" && len(files) == 0 {
-		return adapter.Work{}, a2a.ErrInvalidParams
+		return adapter.Work{}, fmt.Errorf("%w: the message has no text and no file", a2a.ErrInvalidParams)
+	}
+	for _, f := range files {
+		if !accepts(inputModes, f.MIME) {
+			return adapter.Work{}, fmt.Errorf("%w: %s (%s) is not among the input modes %v", a2a.ErrUnsupportedContentType, orName(f.Filename), f.MIME, inputModes)
+		}
 	}
 	return adapter.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files}, nil
+}
+
+// accepts reports whether a media type is among modes (exactly, or by a "type/*" or "*/*" mode).
+func accepts(modes []string, mediaType string) bool {
+	major, _, _ := strings.Cut(mediaType, "/")
+	for _, m := range modes {
+		if m == mediaType || m == "*/*" || m == major+"/*" {
+			return true
+		}
+	}
+	return false
+}
+
+func orName(name string) string {
+	if name == "" {
+		return "a file"
+	}
+	return name
 }
 
 // split gathers a message's text and its files (raw bytes as data: URLs, links as they are).
@@ -246,4 +277,32 @@ func split(m *a2a.Message) (string, []adapter.InputPart) {
 		}
 	}
 	return strings.Join(texts, "\n"), files
+}
+
+// reply runs work to its end and answers with one message (MessageOnly).
+func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work adapter.Work) (a2a.Event, error) {
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	errAsked := errors.New("the backend asked for input, which a message-only agent cannot relay")
+	out, err := e.port.Submit(ctx, work, adapter.OnEvent(func(ev adapter.Event) {
+		if ev.Type == adapter.EventInputRequested {
+			cancel(errAsked)
+		}
+	}))
+	if cause := context.Cause(ctx); errors.Is(cause, errAsked) {
+		return nil, fmt.Errorf("%w: %v", a2a.ErrUnsupportedOperation, cause)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", a2a.ErrInternalError, err)
+	}
+	msg := a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart(out.Content))
+	for _, art := range out.Artifacts {
+		for _, p := range parts(art.Parts) {
+			if _, text := p.Content.(a2a.Text); !text {
+				msg.Parts = append(msg.Parts, p)
+			}
+		}
+	}
+	msg.ContextID = ec.ContextID
+	return msg, nil
 }

@@ -38,6 +38,9 @@ type Options struct {
 	// request is answered 401. Tasks belong to the caller it names. Nil: every caller is anonymous
 	// and all share one owner.
 	Authenticate func(r *http.Request) (caller string, err error)
+	// MessageOnly answers each message with a message and keeps no task: for Ports whose Works
+	// finish without asking anything. A Work that asks is cancelled and the call fails.
+	MessageOnly bool
 	// Logger logs the server's warnings (nil: nothing).
 	Logger *slog.Logger
 }
@@ -57,7 +60,9 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	card := newCard(port, opts, root)
-	handler := a2asrv.NewHandler(newExecutor(port),
+	exec := newExecutor(port)
+	exec.messageOnly = opts.MessageOnly
+	handler := a2asrv.NewHandler(exec,
 		a2asrv.WithTaskStore(taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{Authenticator: a2asrv.NewTaskStoreAuthenticator()})),
 		a2asrv.WithCapabilityChecks(&card.Capabilities),
 		a2asrv.WithCallInterceptors(callerInterceptor{}),

@@ -17,6 +17,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -215,5 +216,40 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestA2AGoCommandLineClientAgainstFacade: a2a-go's command-line client talks to a2aport's facade
+// (over the test agent): the card, a message through the card and to each 1.0 endpoint directly,
+// and a streamed one.
+func TestA2AGoCommandLineClientAgainstFacade(t *testing.T) {
+	t.Parallel()
+	bin := buildA2ACLI(t)
+	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = inner.Close() })
+	base := strings.TrimSuffix(serveFacade(t, inner, facade.Options{Name: "facade for the cli"}), facade.CardPath)
+	cli := func(args ...string) string {
+		cmd := exec.Command(bin, args...)
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("a2a %v: %v\n%s", args, err, out)
+		}
+		return string(out)
+	}
+	if out := cli("discover", base); !strings.Contains(out, "facade for the cli") {
+		t.Errorf("discover: %s", out)
+	}
+	for _, args := range [][]string{
+		{"send", base, "complete from the a2a cli", "-o", "json"}, // through the card
+		{"send", base + facade.JSONRPCPath, "complete from the a2a cli", "--transport", "jsonrpc", "-o", "json"},
+		{"send", base + facade.RESTPath, "complete from the a2a cli", "--transport", "rest", "-o", "json"},
+		{"send", base, "complete from the a2a cli", "--stream", "-o", "json"},
+	} {
+		if out := cli(args...); !strings.Contains(out, "echo: complete from the a2a cli") {
+			t.Errorf("a2a %v:\n%s", args, out)
+		}
 	}
 }

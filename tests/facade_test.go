@@ -255,3 +255,74 @@ func TestFacadeBadInput(t *testing.T) {
 		t.Errorf("bad input started Works: %d events", n)
 	}
 }
+
+// stubModes is a Port whose description lists other input modes than the adapter it wraps.
+type stubModes struct {
+	adapter.Port
+	modes []string
+}
+
+func (s stubModes) Describe() adapter.Description {
+	d := s.Port.Describe()
+	d.Capabilities.InputModes = s.modes
+	return d
+}
+
+// TestFacadeFiles: a file goes through when the Port's input modes take its media type, and is
+// refused with a2a-go's unsupported-content-type error when they do not.
+func TestFacadeFiles(t *testing.T) {
+	t.Parallel()
+	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = inner.Close() })
+	if _, err := inner.Start(testContext(t)); err != nil {
+		t.Fatal(err)
+	}
+	file := adapter.InputPart{Type: "file", MIME: "application/octet-stream", Filename: "blob.bin", URL: "data:application/octet-stream;base64,AAEC"}
+	for _, tc := range []struct {
+		modes []string
+		ok    bool
+	}{{[]string{"text/plain", "application/octet-stream"}, true}, {[]string{"text/plain", "application/*"}, true}, {[]string{"text/plain"}, false}} {
+		card := serveFacade(t, stubModes{inner, tc.modes}, facade.Options{Name: "facade"})
+		p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+		w := newWork("alice", "files please")
+		w.InputParts = []adapter.InputPart{file}
+		out, err := p.Submit(testContext(t), w)
+		switch {
+		case tc.ok && (err != nil || !strings.Contains(out.Content, "blob.bin")):
+			t.Errorf("modes %v: %+v, %v; want the file described", tc.modes, out, err)
+		case !tc.ok && (err == nil || !strings.Contains(err.Error(), "not among the input modes")):
+			t.Errorf("modes %v: %v; want the file refused", tc.modes, err)
+		}
+	}
+}
+
+// TestFacadeMessageOnly: each message is answered with a message; a Work that asks a question is
+// cancelled and the call fails with a typed error.
+func TestFacadeMessageOnly(t *testing.T) {
+	t.Parallel()
+	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = inner.Close() })
+	card := serveFacade(t, inner, facade.Options{Name: "facade", MessageOnly: true})
+	p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+	out, err := p.Submit(testContext(t), newWork("alice", "complete as a message"))
+	if err != nil || !strings.Contains(out.Content, "echo: complete as a message") {
+		t.Errorf("Submit() = %+v, %v", out, err)
+	}
+	const asking = "input for a message-only facade"
+	if _, err := p.Submit(testContext(t), newWork("alice", asking)); err == nil || !strings.Contains(err.Error(), "cannot relay") {
+		t.Errorf("a question: %v, want the call to fail", err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for !server.Cancelled(asking) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if !server.Cancelled(asking) {
+		t.Error("the Work that asked was not cancelled at the agent")
+	}
+}
