@@ -225,12 +225,7 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 func TestA2AGoCommandLineClientAgainstFacade(t *testing.T) {
 	t.Parallel()
 	bin := buildA2ACLI(t)
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = inner.Close() })
-	base := strings.TrimSuffix(serveFacade(t, inner, facade.Options{Name: "facade for the cli"}), facade.CardPath)
+	base := strings.TrimSuffix(serveFacade(t, innerPort(t), facade.Options{Name: "facade for the cli"}), facade.CardPath)
 	cli := func(args ...string) string {
 		cmd := exec.Command(bin, args...)
 		out, err := cmd.CombinedOutput()

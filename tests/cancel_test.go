@@ -20,19 +20,29 @@ type gate struct {
 }
 
 func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Body != nil {
-		body, err := io.ReadAll(req.Body)
-		if err != nil {
-			return nil, err
-		}
-		req.Body = io.NopCloser(bytes.NewReader(body))
-		if bytes.Contains(body, g.marker) {
-			close(g.arrived)
-			<-req.Context().Done() // released only by the request's own end
-			return nil, req.Context().Err()
-		}
+	marked, err := bodyContains(req, g.marker)
+	if err != nil {
+		return nil, err
+	}
+	if marked {
+		close(g.arrived)
+		<-req.Context().Done() // released only by the request's own end
+		return nil, req.Context().Err()
 	}
 	return http.DefaultTransport.RoundTrip(req)
+}
+
+// bodyContains reports whether req's body contains marker, leaving the body to be read again.
+func bodyContains(req *http.Request, marker []byte) (bool, error) {
+	if req.Body == nil {
+		return false, nil
+	}
+	body, err := io.ReadAll(req.Body)
+	if err != nil {
+		return false, err
+	}
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	return bytes.Contains(body, marker), nil
 }
 
 func TestCancelBeforeTheRemoteTaskIsKnownAbortsLocally(t *testing.T) {
@@ -102,19 +112,16 @@ type latch struct {
 }
 
 func (l *latch) RoundTrip(req *http.Request) (*http.Response, error) {
-	if req.Body != nil {
-		body, err := io.ReadAll(req.Body)
-		if err != nil {
-			return nil, err
-		}
-		req.Body = io.NopCloser(bytes.NewReader(body))
-		if bytes.Contains(body, l.marker) {
-			close(l.arrived)
-			select {
-			case <-l.release:
-			case <-req.Context().Done():
-				return nil, req.Context().Err()
-			}
+	marked, err := bodyContains(req, l.marker)
+	if err != nil {
+		return nil, err
+	}
+	if marked {
+		close(l.arrived)
+		select {
+		case <-l.release:
+		case <-req.Context().Done():
+			return nil, req.Context().Err()
 		}
 	}
 	return http.DefaultTransport.RoundTrip(req)

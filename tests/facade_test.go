@@ -41,6 +41,17 @@ func serveFacade(t *testing.T, port adapter.Port, opts facade.Options) string {
 	return opts.BaseURL + facade.CardPath
 }
 
+// innerPort is the Port the facade tests serve: a2aport's adapter in front of the test agent.
+func innerPort(t *testing.T) *adapter.Adapter {
+	t.Helper()
+	p, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = p.Close() })
+	return p
+}
+
 // facadeBindings are the facade's three interfaces, pinned one at a time.
 var facadeBindings = []struct{ version, binding string }{
 	{"1.0", "JSONRPC"}, {"1.0", "HTTP+JSON"}, {"0.3", "JSONRPC"},
@@ -55,11 +66,7 @@ func TestFacadeRoundTrip(t *testing.T) {
 		t.Run(b.version+" "+b.binding, func(t *testing.T) {
 			t.Parallel()
 			conformance.Run(t, func(t *testing.T, opts conformance.FixtureOptions) conformance.Fixture {
-				inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { _ = inner.Close() })
+				inner := innerPort(t)
 				card := serveFacade(t, inner, facade.Options{Name: "facade"})
 				p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
 				kind := "complete facade"
@@ -84,11 +91,7 @@ func TestFacadeRoundTrip(t *testing.T) {
 // answered, a failure keeps its message, over each interface.
 func TestFacadeTurns(t *testing.T) {
 	t.Parallel()
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = inner.Close() })
+	inner := innerPort(t)
 	card := serveFacade(t, inner, facade.Options{Name: "facade"})
 	for _, b := range facadeBindings {
 		t.Run(b.version+" "+b.binding, func(t *testing.T) {
@@ -143,11 +146,7 @@ func (b bearer) RoundTrip(r *http.Request) (*http.Response, error) {
 // task.
 func TestFacadeCallers(t *testing.T) {
 	t.Parallel()
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = inner.Close() })
+	inner := innerPort(t)
 	card := serveFacade(t, inner, facade.Options{Name: "facade", Authenticate: bearerCaller})
 	ctx := testContext(t)
 	resolved, err := agentcard.DefaultResolver.Resolve(ctx, strings.TrimSuffix(card, facade.CardPath))
@@ -219,11 +218,7 @@ func TestFacadeCallers(t *testing.T) {
 func TestFacadeBadInput(t *testing.T) {
 	t.Parallel()
 	var submits atomic.Int32
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = inner.Close() })
+	inner := innerPort(t)
 	unsub := inner.Subscribe(func(adapter.Event) { submits.Add(1) })
 	defer unsub()
 	card := serveFacade(t, inner, facade.Options{Name: "facade"})
@@ -272,11 +267,7 @@ func (s stubModes) Describe() adapter.Description {
 // refused with a2a-go's unsupported-content-type error when they do not.
 func TestFacadeFiles(t *testing.T) {
 	t.Parallel()
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = inner.Close() })
+	inner := innerPort(t)
 	if _, err := inner.Start(testContext(t)); err != nil {
 		t.Fatal(err)
 	}
@@ -303,11 +294,7 @@ func TestFacadeFiles(t *testing.T) {
 // cancelled and the call fails with a typed error.
 func TestFacadeMessageOnly(t *testing.T) {
 	t.Parallel()
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = inner.Close() })
+	inner := innerPort(t)
 	card := serveFacade(t, inner, facade.Options{Name: "facade", MessageOnly: true})
 	p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
 	out, err := p.Submit(testContext(t), newWork("alice", "complete as a message"))
