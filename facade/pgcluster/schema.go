@@ -1,0 +1,28 @@
+package pgcluster
+
+import (
+	"context"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
+// schema is idempotent: every process may run it at start.
+const schema = `
+CREATE TABLE IF NOT EXISTS a2a_tasks (
+	id         text PRIMARY KEY,
+	context_id text NOT NULL,
+	owner      text NOT NULL,
+	state      text NOT NULL,
+	status_at  timestamptz,
+	version    bigint NOT NULL,
+	updated_at timestamptz NOT NULL,
+	task       jsonb NOT NULL
+);
+CREATE INDEX IF NOT EXISTS a2a_tasks_owner_updated ON a2a_tasks (owner, updated_at DESC, id DESC);
+`
+
+// Migrate creates the tables the package uses, if they are not there.
+func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
+	_, err := pool.Exec(ctx, schema)
+	return err
+}
