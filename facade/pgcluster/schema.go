@@ -19,6 +19,25 @@ CREATE TABLE IF NOT EXISTS a2a_tasks (
 	task       jsonb NOT NULL
 );
 CREATE INDEX IF NOT EXISTS a2a_tasks_owner_updated ON a2a_tasks (owner, updated_at DESC, id DESC);
+CREATE TABLE IF NOT EXISTS a2a_events (
+	seq        bigserial PRIMARY KEY,
+	task_id    text NOT NULL,
+	message    jsonb, -- NULL: the task's queue was destroyed
+	created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+);
+CREATE INDEX IF NOT EXISTS a2a_events_task ON a2a_events (task_id, seq);
+CREATE TABLE IF NOT EXISTS a2a_work (
+	id          bigserial PRIMARY KEY,
+	task_id     text NOT NULL,
+	payload     jsonb NOT NULL,
+	owner       text,
+	lease_until timestamptz,
+	attempts    int NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS a2aport_works (
+	work_id text PRIMARY KEY,
+	record  jsonb NOT NULL
+);
 `
 
 // Migrate creates the tables the package uses, if they are not there.
