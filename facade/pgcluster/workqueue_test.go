@@ -14,7 +14,7 @@ import (
 
 func payload(task string) *workqueue.Payload {
 	return &workqueue.Payload{Type: workqueue.PayloadTypeExecute, TaskID: a2a.TaskID(task),
-		ExecuteRequest: &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hi " + task))},
+		ExecuteRequest: &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hi "+task))},
 		CallContext:    map[string]any{"user": "alice"}}
 }
 
