@@ -8,6 +8,7 @@ import (
 	"iter"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
@@ -31,6 +32,7 @@ func newExecutor(port adapter.Port) *executor {
 
 // portRun is one Work and what it has produced that no execution has yielded yet.
 type portRun struct {
+	workID  string
 	owner   string
 	mu      sync.Mutex
 	queue   []adapter.Event
@@ -42,6 +44,9 @@ type portRun struct {
 	// cancelling: a CancelTask is cancelling the Work. a2asrv hands the CANCELED status that
 	// Cancel yields to the running execution, so that execution must stay open until then.
 	cancelling bool
+	// answer is the caller's message that answers the next input request: the Work was resumed
+	// here (cluster mode) for the execution that carries the answer.
+	answer *a2a.Message
 }
 
 func (p *portRun) push(ev adapter.Event) {
@@ -115,8 +120,11 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 			}
 			run = e.start(ec, work)
 		case run == nil:
-			yield(nil, a2a.ErrTaskNotCancelable) // a task of an earlier process, or one already over
-			return
+			// In cluster mode the task was started by another process: one that died (its work
+			// came back after the lease) or one that handed on the answer to a question. The
+			// Port re-attaches to the Work (adapter.Port.Resume, with a WorkStore the processes
+			// share); a Port that cannot ends the task failed, saying so.
+			run = e.resume(ec)
 		default:
 			if err := e.answer(ctx, ec, run); err != nil {
 				yield(nil, err)
@@ -129,12 +137,29 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 
 // start submits work to the Port; its events queue up for the executions of the task.
 func (e *executor) start(ec *a2asrv.ExecutorContext, work adapter.Work) *portRun {
-	run := &portRun{owner: work.OwnerID, wake: make(chan struct{})}
+	run := &portRun{workID: work.ID, owner: work.OwnerID, wake: make(chan struct{})}
 	e.mu.Lock()
 	e.runs[ec.TaskID] = run
 	e.mu.Unlock()
 	go func() {
 		out, err := e.port.Submit(context.Background(), work, adapter.OnEvent(run.push))
+		run.end(out, err)
+	}()
+	return run
+}
+
+// resume re-attaches the Port to the Work of a task this process did not start.
+func (e *executor) resume(ec *a2asrv.ExecutorContext) *portRun {
+	run := &portRun{workID: string(ec.TaskID), owner: ownerOf(ec), wake: make(chan struct{})}
+	if t := ec.StoredTask; t != nil && ec.Message != nil &&
+		(t.Status.State == a2a.TaskStateInputRequired || t.Status.State == a2a.TaskStateAuthRequired) {
+		run.answer = ec.Message
+	}
+	e.mu.Lock()
+	e.runs[ec.TaskID] = run
+	e.mu.Unlock()
+	go func() {
+		out, err := e.port.Resume(context.Background(), string(ec.TaskID), run.owner, adapter.OnEvent(run.push))
 		run.end(out, err)
 	}()
 	return run
@@ -149,7 +174,12 @@ func (e *executor) answer(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 	if pending == nil {
 		return a2a.ErrUnsupportedOperation // the task is not waiting for input
 	}
-	text, _ := split(ec.Message)
+	return e.respond(ctx, ec.Message, *pending, run)
+}
+
+// respond answers req with the text of msg.
+func (e *executor) respond(ctx context.Context, msg *a2a.Message, pending adapter.InputRequest, run *portRun) error {
+	text, _ := split(msg)
 	resp := adapter.InputResponse{Text: text}
 	if pending.Kind == adapter.InputKindAuthorization {
 		resp.Action = adapter.ActionAccept
@@ -157,7 +187,7 @@ func (e *executor) answer(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			resp.Action = a
 		}
 	}
-	return e.port.RespondInput(ctx, string(ec.TaskID), pending.InputRequestID, resp, run.owner)
+	return e.port.RespondInput(ctx, run.workID, pending.InputRequestID, resp, run.owner)
 }
 
 // follow yields the Work's events as A2A events until it asks for input or ends.
@@ -165,7 +195,10 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 	for {
 		ev, ended, err := run.next(ctx)
 		if err != nil {
-			return // the execution was cancelled: a2asrv has delivered the outcome
+			// The execution was cancelled: by our Cancel (a2asrv has delivered its outcome), or
+			// abandoned (shutdown, another process cancelled the task): the Work stops here too.
+			_, _ = e.port.Cancel(context.WithoutCancel(ctx), string(ec.TaskID), run.owner) // not found when already over
+			return
 		}
 		if ended {
 			e.mu.Lock()
@@ -183,6 +216,17 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 		}
 		if ev.Type == adapter.EventInputRequested && ev.Input != nil {
 			req := *ev.Input
+			run.mu.Lock()
+			answer := run.answer
+			run.answer = nil
+			run.mu.Unlock()
+			if answer != nil { // the message this execution carries answers it
+				if err := e.respond(ctx, answer, req, run); err != nil {
+					yield(nil, err)
+					return
+				}
+				continue
+			}
 			run.mu.Lock()
 			run.pending = &req
 			run.mu.Unlock()
@@ -205,7 +249,9 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 		e.mu.Lock()
 		run := e.runs[ec.TaskID]
 		e.mu.Unlock()
-		if run != nil {
+		if run == nil {
+			e.cancelElsewhere(ctx, ec)
+		} else {
 			run.mu.Lock()
 			run.cancelling = true
 			run.mu.Unlock()
@@ -305,4 +351,36 @@ func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work a
 	}
 	msg.ContextID = ec.ContextID
 	return msg, nil
+}
+
+// elsewhereGrace bounds how long a cancel waits for the Port to re-attach to a Work it does not run.
+const elsewhereGrace = 5 * time.Second
+
+// cancelElsewhere cancels a Work another process runs (cluster mode): this process's Port
+// re-attaches to it (Resume, through the shared WorkStore) and cancels it, so that the upstream
+// task ends; the process that runs it then sees its Work end. Best effort and bounded.
+func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorContext) {
+	owner := ownerOf(ec)
+	attached := make(chan struct{})
+	var once sync.Once
+	ended := make(chan struct{})
+	go func() {
+		defer close(ended)
+		_, _ = e.port.Resume(context.WithoutCancel(ctx), string(ec.TaskID), owner,
+			adapter.OnEvent(func(adapter.Event) { once.Do(func() { close(attached) }) }))
+	}()
+	timer := time.NewTimer(elsewhereGrace)
+	defer timer.Stop()
+	select {
+	case <-attached:
+		_, _ = e.port.Cancel(ctx, string(ec.TaskID), owner)
+	case <-ended: // nothing to resume: the Work is over, or this Port cannot resume
+		return
+	case <-timer.C:
+		return
+	}
+	select { // the resumed Work ends with the cancel
+	case <-ended:
+	case <-timer.C:
+	}
 }

@@ -38,6 +38,9 @@ type Options struct {
 	// request is answered 401. Tasks belong to the caller it names. Nil: every caller is anonymous
 	// and all share one owner.
 	Authenticate func(r *http.Request) (caller string, err error)
+	// Cluster runs the facade on a2a-go's cluster mode: tasks, their events and the work to do
+	// are shared by every process given the same (pgcluster.New). Nil: one process, in memory.
+	Cluster *a2asrv.ClusterConfig
 	// MessageOnly answers each message with a message and keeps no task: for Ports whose Works
 	// finish without asking anything. A Work that asks is cancelled and the call fails.
 	MessageOnly bool
@@ -62,12 +65,17 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	card := newCard(port, opts, root)
 	exec := newExecutor(port)
 	exec.messageOnly = opts.MessageOnly
-	handler := a2asrv.NewHandler(exec,
-		a2asrv.WithTaskStore(taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{Authenticator: a2asrv.NewTaskStoreAuthenticator()})),
+	options := []a2asrv.RequestHandlerOption{
 		a2asrv.WithCapabilityChecks(&card.Capabilities),
 		a2asrv.WithCallInterceptors(callerInterceptor{}),
 		a2asrv.WithLogger(logger),
-	)
+	}
+	if opts.Cluster != nil {
+		options = append(options, a2asrv.WithClusterMode(*opts.Cluster))
+	} else {
+		options = append(options, a2asrv.WithTaskStore(taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{Authenticator: a2asrv.NewTaskStoreAuthenticator()})))
+	}
+	handler := a2asrv.NewHandler(exec, options...)
 	guard := func(h http.Handler) http.Handler { return authenticate(opts.Authenticate, limitBody(h)) }
 	mux := http.NewServeMux()
 	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(a2av0.NewStaticAgentCardProducer(card)))

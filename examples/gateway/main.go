@@ -6,6 +6,10 @@
 //
 //	a2aport-gateway -upstream https://agent.example/.well-known/agent-card.json [-addr 127.0.0.1:8090]
 //
+// With -postgres DSN it is one node of a cluster: every node given the same database shares the
+// tasks, their events and the work (a2a-go's cluster mode on facade/pgcluster), and a node takes
+// over the tasks of one that died once their lease (-lease) runs out.
+//
 // It prints "gateway on BASE", then "card: CARD_URL", and serves until SIGINT or SIGTERM (or
 // -lifetime). It listens on loopback only; put a TLS-terminating proxy in front to expose it.
 package main
@@ -23,8 +27,11 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/facade/pgcluster"
 )
 
 func main() {
@@ -42,6 +49,9 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	addr := fs.String("addr", "127.0.0.1:8090", "loopback `address` to listen on (port 0 picks a free one)")
 	name := fs.String("name", "", "the name on the gateway's card (default: the upstream's)")
 	lifetime := fs.Duration("lifetime", 0, "stop after this `duration` (0: never)")
+	dsn := fs.String("postgres", "", "run as one node of a cluster whose state is in this PostgreSQL `DSN` (default: one process, in memory)")
+	node := fs.String("node", "", "this node's name in the cluster (default: host name and process id)")
+	lease := fs.Duration("lease", pgcluster.DefaultLease, "how long after a node's last heartbeat another takes its work over")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -52,7 +62,27 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
 		return fmt.Errorf("-addr %q must be a loopback address", *addr)
 	}
-	port, err := adapter.New(adapter.Options{AgentCardURL: *upstream})
+	upstreamOpts := adapter.Options{AgentCardURL: *upstream}
+	var cluster *pgcluster.Cluster
+	if *dsn != "" {
+		pool, err := pgxpool.New(ctx, *dsn)
+		if err != nil {
+			return err
+		}
+		defer pool.Close()
+		name := *node
+		if name == "" {
+			host, _ := os.Hostname()
+			name = fmt.Sprintf("%s-%d", host, os.Getpid())
+		}
+		if cluster, err = pgcluster.New(ctx, pool, name, *lease); err != nil {
+			return err
+		}
+		defer cluster.Close()
+		// Works are recorded where every node reads them: a node resumes a Work another started.
+		upstreamOpts.WorkStore = pgcluster.NewWorkStore(pool)
+	}
+	port, err := adapter.New(upstreamOpts)
 	if err != nil {
 		return err
 	}
@@ -66,8 +96,13 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	base := "http://" + ln.Addr().String()
 	d := port.Describe()
-	handler, err := facade.New(port, facade.Options{BaseURL: base, Name: *name, Version: d.AgentVersion,
-		Description: fmt.Sprintf("%s (A2A %s over %s) through an a2aport gateway", d.AgentName, d.ProtocolVersion, d.Transport)})
+	fo := facade.Options{BaseURL: base, Name: *name, Version: d.AgentVersion,
+		Description: fmt.Sprintf("%s (A2A %s over %s) through an a2aport gateway", d.AgentName, d.ProtocolVersion, d.Transport)}
+	if cluster != nil {
+		cfg := cluster.Config()
+		fo.Cluster = &cfg
+	}
+	handler, err := facade.New(port, fo)
 	if err != nil {
 		return err
 	}

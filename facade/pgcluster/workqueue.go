@@ -80,7 +80,7 @@ func (q *WorkQueue) Read(ctx context.Context) (workqueue.Message, error) {
 		var id int64
 		var data []byte
 		err := q.pool.QueryRow(ctx, `UPDATE a2a_work SET owner = $1, lease_until = clock_timestamp() + $2::interval, attempts = attempts + 1
-			WHERE id = (SELECT id FROM a2a_work WHERE owner IS NULL OR lease_until < clock_timestamp()
+			WHERE id = (SELECT id FROM a2a_work WHERE lease_until IS NULL OR lease_until < clock_timestamp()
 				ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
 			RETURNING id, payload`, q.node, q.lease.String()).Scan(&id, &data)
 		if err == nil {
@@ -128,12 +128,19 @@ func (w *workItem) Complete(ctx context.Context) error {
 	return err
 }
 
-// Return implements workqueue.Message: the item is free again at once.
+// MaxAttempts bounds how often an item is handed out: one that failed that often is dropped.
+const MaxAttempts = 5
+
+// Return implements workqueue.Message: the item is free again after a backoff that doubles with
+// its attempts (from a tenth of the lease), and dropped after MaxAttempts.
 func (w *workItem) Return(ctx context.Context, _ error) error {
-	_, err := w.q.pool.Exec(ctx, `UPDATE a2a_work SET owner = NULL, lease_until = NULL WHERE id = $1 AND owner = $2`, w.id, w.q.node)
-	if err == nil {
-		_, err = w.q.pool.Exec(ctx, `SELECT pg_notify($1, '')`, workChannel)
+	tag, err := w.q.pool.Exec(ctx, `DELETE FROM a2a_work WHERE id = $1 AND owner = $2 AND attempts >= $3`, w.id, w.q.node, MaxAttempts)
+	if err != nil || tag.RowsAffected() > 0 {
+		return err
 	}
+	_, err = w.q.pool.Exec(ctx, `UPDATE a2a_work SET owner = NULL,
+		lease_until = clock_timestamp() + $3::interval * power(2, attempts - 1) WHERE id = $1 AND owner = $2`,
+		w.id, w.q.node, (w.q.lease / 10).String())
 	return err
 }
 

@@ -74,7 +74,7 @@ func TestWorkQueueEachItemOnce(t *testing.T) {
 }
 
 // An item whose process stops heartbeating is taken over after its lease; one that heartbeats is
-// not; a lost lease is reported to the old holder; a returned item is free at once.
+// not; a lost lease is reported to the old holder; a returned item comes back after a short backoff.
 func TestWorkQueueLeases(t *testing.T) {
 	p1, p2 := twoPools(t)
 	const lease = 600 * time.Millisecond
