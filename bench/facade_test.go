@@ -15,8 +15,12 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
+	"github.com/jackc/pgx/v5/pgxpool"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/facade/pgcluster"
+	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 )
 
 // echoPort is a trivial Port: each Work completes at once with its instruction as an artifact.
@@ -84,13 +88,38 @@ func serve(b *testing.B, ln net.Listener, handler http.Handler) {
 	b.Cleanup(srv.Close)
 }
 
+// clusterNode is a facade over echoPort on its own share of a PostgreSQL cluster.
+func clusterNode(b *testing.B, dsn, name string) func(base string) http.Handler {
+	return func(base string) http.Handler {
+		pool, err := pgxpool.New(context.Background(), dsn)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(pool.Close)
+		cluster, err := pgcluster.New(context.Background(), pool, name, 0)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Cleanup(cluster.Close)
+		cfg := cluster.Config()
+		h, err := facade.New(echoPort{}, facade.Options{BaseURL: base, Name: "echo", Cluster: &cfg})
+		if err != nil {
+			b.Fatal(err)
+		}
+		return h
+	}
+}
+
 // BenchmarkFacade: trivial tasks through the facade (a Port that answers at once) against the same
-// agent written directly on a2asrv, both in one process over loopback, a2a-go's client sending
-// blocking JSON-RPC messages one after another. Reports tasks/s and p50/p99 latency.
+// agent written directly on a2asrv, in one process over loopback, and through two facade nodes on
+// one PostgreSQL (messages sent to either in turn; the work runs on whichever leases it), a2a-go's
+// client sending blocking JSON-RPC messages one after another. Reports tasks/s and p50/p99.
 func BenchmarkFacade(b *testing.B) {
+	dsn := pgtest.Start(b)
 	for _, tc := range []struct {
 		name    string
 		handler func(base string) http.Handler
+		second  func(base string) http.Handler // a second node, if any
 	}{
 		{"a2asrv directly (baseline)", func(base string) http.Handler {
 			card := &a2a.AgentCard{Name: "echo", Version: "1", Capabilities: a2a.AgentCapabilities{Streaming: true},
@@ -100,36 +129,26 @@ func BenchmarkFacade(b *testing.B) {
 			mux.Handle(facade.CardPath, a2asrv.NewStaticAgentCardHandler(card))
 			mux.Handle(facade.JSONRPCPath, a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(echoExecutor{})))
 			return mux
-		}},
+		}, nil},
 		{"facade over a Port", func(base string) http.Handler {
 			h, err := facade.New(echoPort{}, facade.Options{BaseURL: base, Name: "echo"})
 			if err != nil {
 				b.Fatal(err)
 			}
 			return h
-		}},
+		}, nil},
+		{"facade, two nodes on PostgreSQL", clusterNode(b, dsn, "bench-1"), clusterNode(b, dsn, "bench-2")},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
-			ln, err := net.Listen("tcp", "127.0.0.1:0")
-			if err != nil {
-				b.Fatal(err)
+			clients := []*a2aclient.Client{benchClient(b, tc.handler)}
+			if tc.second != nil {
+				clients = append(clients, benchClient(b, tc.second))
 			}
-			base := "http://" + ln.Addr().String()
-			serve(b, ln, tc.handler(base))
 			ctx := context.Background()
-			card, err := agentcard.DefaultResolver.Resolve(ctx, base)
-			if err != nil {
-				b.Fatal(err)
-			}
-			card.SupportedInterfaces = card.SupportedInterfaces[:1] // 1.0 JSON-RPC
-			client, err := a2aclient.NewFromCard(ctx, card)
-			if err != nil {
-				b.Fatal(err)
-			}
-			defer func() { _ = client.Destroy() }()
 			lat := make([]time.Duration, 0, b.N)
 			start := time.Now()
-			for range b.N {
+			for i := range b.N {
+				client := clients[i%len(clients)]
 				t0 := time.Now()
 				res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hello"))})
 				if err != nil {
@@ -147,4 +166,27 @@ func BenchmarkFacade(b *testing.B) {
 			b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "ms-p99")
 		})
 	}
+}
+
+// benchClient serves the handler handler makes on loopback and returns a2a-go's client on its 1.0
+// JSON-RPC interface.
+func benchClient(b *testing.B, handler func(base string) http.Handler) *a2aclient.Client {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	serve(b, ln, handler(base))
+	ctx := context.Background()
+	card, err := agentcard.DefaultResolver.Resolve(ctx, base)
+	if err != nil {
+		b.Fatal(err)
+	}
+	card.SupportedInterfaces = card.SupportedInterfaces[:1] // 1.0 JSON-RPC
+	client, err := a2aclient.NewFromCard(ctx, card)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { _ = client.Destroy() })
+	return client
 }
