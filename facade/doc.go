@@ -16,5 +16,6 @@
 // to the caller Options.Authenticate names: one caller never sees or cancels another's.
 //
 // With Options.MessageOnly each message is answered with a message and no task is kept. One
-// process keeps tasks in memory; running on a2a-go's cluster mode (PostgreSQL) is not built yet.
+// process keeps tasks in memory; with Options.Cluster (package pgcluster) processes share them in
+// PostgreSQL, and a process resumes through the Port a task another started.
 package facade

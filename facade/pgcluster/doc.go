@@ -1,13 +1,18 @@
 // Package pgcluster keeps the state a2a-go's cluster mode shares between facade processes in
-// PostgreSQL (pgx). So far it has the task store: tasks with optimistic concurrency (a version per
-// task, an update naming a stale version is refused) and each caller's tasks kept to that caller,
-// as a2a-go's taskstore.Store contract asks. The event queue manager and the work queue (leases
-// and heartbeats), and the facade's use of them, are not built yet.
+// PostgreSQL (pgx): the task store (a version per task; an update naming a stale version is
+// refused; each caller's tasks kept to that caller), the event queues (rows per task, LISTEN/NOTIFY
+// waking the readers of every process), the work queue (items leased with FOR UPDATE SKIP LOCKED,
+// kept by heartbeats, taken over when a lease runs out) and an adapter.WorkStore, with which a
+// process's Port resumes a Work another process started.
 //
 //	pool, _ := pgxpool.New(ctx, dsn)
-//	if err := pgcluster.Migrate(ctx, pool); err != nil {
+//	cluster, err := pgcluster.New(ctx, pool, "node-1", pgcluster.DefaultLease)
+//	if err != nil {
 //		return err
 //	}
-//	store := pgcluster.NewTaskStore(pool, a2asrv.NewTaskStoreAuthenticator())
-//	_ = store
+//	defer cluster.Close()
+//	port, _ := adapter.New(adapter.Options{AgentCardURL: upstream, WorkStore: pgcluster.NewWorkStore(pool)})
+//	cfg := cluster.Config()
+//	handler, _ := facade.New(port, facade.Options{BaseURL: base, Cluster: &cfg})
+//	_ = handler
 package pgcluster
