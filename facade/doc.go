@@ -1,5 +1,5 @@
 // Package facade serves any adapter.Port as an A2A agent: its card, A2A 1.0 over JSON-RPC and
-// HTTP+JSON, and A2A 0.3 over JSON-RPC, all on a2a-go's server (a2asrv, and a2av0 for 0.3). It is
+// HTTP+JSON, and A2A 0.3 over JSON-RPC and HTTP+JSON, all on a2a-go's server (a2asrv, and a2av0 for 0.3). It is
 // the other half of a2aport: a Go service puts its own backends — or a remote agent behind
 // a2aport's adapter — on the A2A network.
 //

@@ -21,6 +21,7 @@ const (
 	JSONRPCPath  = "/a2a/jsonrpc"
 	RESTPath     = "/a2a/rest"
 	V03RPCPath   = "/a2a/v03/jsonrpc"
+	V03RESTPath  = "/a2a/v03/rest"
 	maxBodyBytes = 32 << 20
 )
 
@@ -82,11 +83,12 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	mux.Handle(JSONRPCPath, guard(a2asrv.NewJSONRPCHandler(handler)))
 	mux.Handle(RESTPath+"/", guard(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler))))
 	mux.Handle(V03RPCPath, guard(a2av0.NewJSONRPCHandler(handler)))
+	mux.Handle(V03RESTPath+"/", guard(http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler))))
 	return mux, nil
 }
 
-// newCard is the card of the facade at root: 1.0 JSON-RPC first, then 1.0 HTTP+JSON and 0.3
-// JSON-RPC. It is served in the 0.3/1.0 union form, so that clients of either version read it.
+// newCard is the card of the facade at root: 1.0 JSON-RPC first, then 1.0 HTTP+JSON, 0.3
+// JSON-RPC and 0.3 HTTP+JSON. It is served in the 0.3/1.0 union form, so that clients of either version read it.
 func newCard(port adapter.Port, opts Options, root string) *a2a.AgentCard {
 	d := port.Describe()
 	name := opts.Name
@@ -107,6 +109,7 @@ func newCard(port adapter.Port, opts Options, root string) *a2a.AgentCard {
 			{URL: root + JSONRPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
 			{URL: root + RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: a2a.Version},
 			{URL: root + V03RPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "0.3"},
+			{URL: root + V03RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: "0.3"},
 		},
 		Capabilities:         a2a.AgentCapabilities{Streaming: true},
 		SecuritySchemes:      opts.SecuritySchemes,

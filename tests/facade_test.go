@@ -52,9 +52,9 @@ func innerPort(t *testing.T) *adapter.Adapter {
 	return p
 }
 
-// facadeBindings are the facade's three interfaces, pinned one at a time.
+// facadeBindings are the facade's four interfaces, pinned one at a time.
 var facadeBindings = []struct{ version, binding string }{
-	{"1.0", "JSONRPC"}, {"1.0", "HTTP+JSON"}, {"0.3", "JSONRPC"},
+	{"1.0", "JSONRPC"}, {"1.0", "HTTP+JSON"}, {"0.3", "JSONRPC"}, {"0.3", "HTTP+JSON"},
 }
 
 // TestFacadeRoundTrip: Port → facade → A2A → a2aport's adapter → Port passes the conformance

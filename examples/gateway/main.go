@@ -1,7 +1,7 @@
 // Command a2aport-gateway puts a remote A2A agent behind an a2aport facade: a protocol bridge. The
 // upstream agent is reached through a2aport's adapter (A2A 1.0 or 0.3, JSON-RPC or HTTP+JSON,
 // whatever its card offers), and the facade serves it again as A2A 1.0 over JSON-RPC and HTTP+JSON
-// and as A2A 0.3 over JSON-RPC. So a 0.3-only client reaches a 1.0 agent, and a 1.0 client a 0.3
+// and as A2A 0.3 over JSON-RPC and HTTP+JSON. So a 0.3-only client reaches a 1.0 agent, and a 1.0 client a 0.3
 // agent.
 //
 //	a2aport-gateway -upstream https://agent.example/.well-known/agent-card.json [-addr 127.0.0.1:8090]
