@@ -11,9 +11,6 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
-	"github.com/jackc/pgx/v5/pgxpool"
-
-	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 )
 
 type userKey struct{}
@@ -28,20 +25,8 @@ func userOf(ctx context.Context) (string, error) {
 // twoNodes returns two stores on one real PostgreSQL database, as two facade processes have.
 func twoNodes(t *testing.T) (*TaskStore, *TaskStore) {
 	t.Helper()
-	dsn := pgtest.Start(t)
-	var stores [2]*TaskStore
-	for i := range stores {
-		pool, err := pgxpool.New(context.Background(), dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(pool.Close)
-		if err := Migrate(context.Background(), pool); err != nil {
-			t.Fatal(err)
-		}
-		stores[i] = NewTaskStore(pool, userOf)
-	}
-	return stores[0], stores[1]
+	p1, p2 := twoPools(t)
+	return NewTaskStore(p1, userOf), NewTaskStore(p2, userOf)
 }
 
 func newTask(id, contextID string, state a2a.TaskState) *a2a.Task {
