@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"encoding/base64"
+	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -14,8 +15,8 @@ const defaultMIME = "application/octet-stream"
 // projectWork checks a Work before anything is sent and projects its input once: the parts of
 // the outgoing message. Bad input loses nothing: no request is made.
 func projectWork(w Work) ([]*a2a.Part, error) {
-	if w.ID == "" || w.OwnerID == "" || (strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0) {
-		return nil, newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction or input parts)")
+	if w.ID == "" || w.OwnerID == "" || (strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0 && len(w.Input) == 0) {
+		return nil, newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction, input parts or structured input)")
 	}
 	if w.Continuity != "" && w.Continuity != ContinuityIsolated {
 		return nil, newError(CodeInvalidWork, "work %q: continuity must be empty or %q, got %q", w.ID, ContinuityIsolated, w.Continuity)
@@ -31,11 +32,29 @@ func projectWork(w Work) ([]*a2a.Part, error) {
 		}
 		parts = append(parts, part)
 	}
+	if err := CheckInput(w); err != nil {
+		return nil, err
+	}
+	if len(w.Input) > 0 {
+		parts = append(parts, a2a.NewDataPart(w.Input))
+	}
 	return parts, nil
 }
 
+// CheckInput reports INVALID_WORK when the Work's structured input does not encode as JSON. The
+// hosts check it before a Work crosses to the module, which could not read it.
+func CheckInput(w Work) error {
+	if len(w.Input) == 0 {
+		return nil
+	}
+	if _, err := json.Marshal(w.Input); err != nil {
+		return newError(CodeInvalidWork, "work %q: input does not encode as JSON: %v", w.ID, err)
+	}
+	return nil
+}
+
 // outgoingMessage is the user Message of DESIGN §3: the instruction as one text part, then the
-// files (projectWork's parts). Nothing else of the frontend (history, ids, routing) is sent.
+// files, then the structured input as one data part (projectWork's parts). Nothing else of the frontend (history, ids, routing) is sent.
 func outgoingMessage(parts []*a2a.Part, contextID string) *a2a.Message {
 	msg := a2a.NewMessage(a2a.MessageRoleUser, parts...)
 	msg.ContextID = contextID

@@ -6,6 +6,9 @@ type Work struct {
 	OwnerID     string      `json:"ownerId"`
 	Instruction string      `json:"instruction"`
 	InputParts  []InputPart `json:"inputParts,omitempty"`
+	// Input is structured input beside the instruction (form fields, parameters): sent as one
+	// A2A data part after the instruction and files. Its values must encode as JSON.
+	Input map[string]any `json:"input,omitempty"`
 	// Continuity "isolated" starts a fresh remote context without touching the owner's mapping.
 	Continuity string `json:"continuity,omitempty"`
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"iter"
+	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -268,18 +269,50 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 }
 
 // workOf turns the task's first message into a Work. Files go through only when the Port's input
-// modes take their media type.
+// modes take their media type. Data parts that are objects merge, in order, into the Work's
+// structured input; the message's text is the instruction, and wins over an "instruction" field.
 func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (adapter.Work, error) {
 	text, files := split(ec.Message)
-	if text == "" && len(files) == 0 {
-		return adapter.Work{}, fmt.Errorf("%w: the message has no text and no file", a2a.ErrInvalidParams)
+	input, err := structured(ec.Message)
+	if err != nil {
+		return adapter.Work{}, err
+	}
+	if s, ok := input["instruction"].(string); ok {
+		if text == "" {
+			text = s
+		}
+		delete(input, "instruction")
+	}
+	if text == "" && len(files) == 0 && len(input) == 0 {
+		return adapter.Work{}, fmt.Errorf("%w: the message has no text, file or data", a2a.ErrInvalidParams)
 	}
 	for _, f := range files {
 		if !accepts(inputModes, f.MIME) {
 			return adapter.Work{}, fmt.Errorf("%w: %s (%s) is not among the input modes %v", a2a.ErrUnsupportedContentType, orName(f.Filename), f.MIME, inputModes)
 		}
 	}
-	return adapter.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files}, nil
+	return adapter.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files, Input: input}, nil
+}
+
+// structured merges the message's data parts (later fields win); nil for none. A data part that
+// is not an object has no field to merge: it is refused rather than dropped.
+func structured(m *a2a.Message) (map[string]any, error) {
+	var out map[string]any
+	for i, p := range m.Parts {
+		d, ok := p.Content.(a2a.Data)
+		if !ok {
+			continue
+		}
+		obj, ok := d.Value.(map[string]any)
+		if !ok {
+			return nil, fmt.Errorf("%w: data part %d is not an object", a2a.ErrInvalidParams, i)
+		}
+		if out == nil {
+			out = map[string]any{}
+		}
+		maps.Copy(out, obj)
+	}
+	return out, nil
 }
 
 // accepts reports whether a media type is among modes (exactly, or by a "type/*" or "*/*" mode).

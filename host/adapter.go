@@ -167,6 +167,9 @@ func (h *Adapter) Health(ctx context.Context) (adapter.Health, error) {
 
 // Submit implements adapter.Port. When ctx ends first, the Work is cancelled as if by Cancel.
 func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+	if err := adapter.CheckInput(w); err != nil {
+		return adapter.Outcome{}, err // the frame could not carry it
+	}
 	return h.follow(ctx, abi.Envelope{Method: abi.MethodSubmit, Work: &w}, opts)
 }
 

@@ -14,6 +14,8 @@ export interface Work {
   ownerId: string;
   instruction: string;
   inputParts?: InputPart[];
+  /** Structured input beside the instruction, sent as one A2A data part (values must encode as JSON). */
+  input?: Record<string, unknown>;
   /** 'isolated' starts a fresh remote context without touching the owner's conversation. */
   continuity?: 'isolated';
 }

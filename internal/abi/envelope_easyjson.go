@@ -2850,6 +2850,32 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 				}
 				in.Delim(']')
 			}
+		case "input":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				in.Delim('{')
+				if !in.IsDelim('}') {
+					out.Input = make(map[string]interface{})
+				} else {
+					out.Input = nil
+				}
+				for !in.IsDelim('}') {
+					key := string(in.String())
+					in.WantColon()
+					var v60 interface{}
+					if m, ok := v60.(easyjson.Unmarshaler); ok {
+						m.UnmarshalEasyJSON(in)
+					} else if m, ok := v60.(json.Unmarshaler); ok {
+						_ = m.UnmarshalJSON(in.Raw())
+					} else {
+						v60 = in.Interface()
+					}
+					(out.Input)[key] = v60
+					in.WantComma()
+				}
+				in.Delim('}')
+			}
 		case "continuity":
 			if in.IsNull() {
 				in.Skip()
@@ -2890,13 +2916,38 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v60, v61 := range in.InputParts {
-				if v60 > 0 {
+			for v61, v62 := range in.InputParts {
+				if v61 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out, v61)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out, v62)
 			}
 			out.RawByte(']')
+		}
+	}
+	if len(in.Input) != 0 {
+		const prefix string = ",\"input\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('{')
+			v63First := true
+			for v63Name, v63Value := range in.Input {
+				if v63First {
+					v63First = false
+				} else {
+					out.RawByte(',')
+				}
+				out.String(string(v63Name))
+				out.RawByte(':')
+				if m, ok := v63Value.(easyjson.Marshaler); ok {
+					m.MarshalEasyJSON(out)
+				} else if m, ok := v63Value.(json.Marshaler); ok {
+					out.Raw(m.MarshalJSON())
+				} else {
+					out.Raw(json.Marshal(v63Value))
+				}
+			}
+			out.RawByte('}')
 		}
 	}
 	if in.Continuity != "" {
@@ -3022,13 +3073,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AcceptedOutputModes = (out.AcceptedOutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v62 string
+					var v64 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v62 = string(in.String())
+						v64 = string(in.String())
 					}
-					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v62)
+					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v64)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3093,13 +3144,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.Extensions = (out.Extensions)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v63 string
+					var v65 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v63 = string(in.String())
+						v65 = string(in.String())
 					}
-					out.Extensions = append(out.Extensions, v63)
+					out.Extensions = append(out.Extensions, v65)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3144,13 +3195,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 					out.AllowedOrigins = (out.AllowedOrigins)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v64 string
+					var v66 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v64 = string(in.String())
+						v66 = string(in.String())
 					}
-					out.AllowedOrigins = append(out.AllowedOrigins, v64)
+					out.AllowedOrigins = append(out.AllowedOrigins, v66)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3265,11 +3316,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v65, v66 := range in.AcceptedOutputModes {
-				if v65 > 0 {
+			for v67, v68 := range in.AcceptedOutputModes {
+				if v67 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v66))
+				out.String(string(v68))
 			}
 			out.RawByte(']')
 		}
@@ -3344,11 +3395,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v67, v68 := range in.Extensions {
-				if v67 > 0 {
+			for v69, v70 := range in.Extensions {
+				if v69 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v68))
+				out.String(string(v70))
 			}
 			out.RawByte(']')
 		}
@@ -3403,11 +3454,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v69, v70 := range in.AllowedOrigins {
-				if v69 > 0 {
+			for v71, v72 := range in.AllowedOrigins {
+				if v71 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v70))
+				out.String(string(v72))
 			}
 			out.RawByte(']')
 		}
@@ -3563,13 +3614,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter18(in *jlexer.Lexer, ou
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v71 string
+					var v73 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v71 = string(in.String())
+						v73 = string(in.String())
 					}
-					(out.Schemes)[key] = v71
+					(out.Schemes)[key] = v73
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -3620,16 +3671,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter18(out *jwriter.Writer,
 		}
 		{
 			out.RawByte('{')
-			v72First := true
-			for v72Name, v72Value := range in.Schemes {
-				if v72First {
-					v72First = false
+			v74First := true
+			for v74Name, v74Value := range in.Schemes {
+				if v74First {
+					v74First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v72Name))
+				out.String(string(v74Name))
 				out.RawByte(':')
-				out.String(string(v72Value))
+				out.String(string(v74Value))
 			}
 			out.RawByte('}')
 		}

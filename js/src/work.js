@@ -15,6 +15,15 @@ export function checkWork(work) {
   for (const name of stringFields) {
     if (!isStringOrAbsent(work[name])) throw invalid(`work.${name} must be a string, got ${typeof work[name]}`);
   }
+  const input = work.input;
+  if (input !== undefined && input !== null) {
+    if (typeof input !== 'object' || Array.isArray(input)) throw invalid('work.input must be an object of structured input');
+    try {
+      JSON.stringify(input);
+    } catch (e) {
+      throw invalid(`work.input does not encode as JSON: ${e.message}`);
+    }
+  }
   const parts = work.inputParts;
   if (parts === undefined || parts === null) return;
   if (!Array.isArray(parts)) throw invalid('work.inputParts must be an array of file parts');
