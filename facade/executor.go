@@ -193,12 +193,14 @@ func (e *executor) respond(ctx context.Context, msg *a2a.Message, pending adapte
 
 // follow yields the Work's events as A2A events until it asks for input or ends.
 func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *portRun, yield func(a2a.Event, error) bool) {
+	// abandon stops the Work when its execution ends without it: cancelled by our Cancel (a2asrv
+	// has delivered the outcome), or abandoned (shutdown, another process cancelled the task, the
+	// events no longer taken). Cancel finds nothing when the Work is already over.
+	abandon := func() { _, _ = e.port.Cancel(context.WithoutCancel(ctx), string(ec.TaskID), run.owner) }
 	for {
 		ev, ended, err := run.next(ctx)
 		if err != nil {
-			// The execution was cancelled: by our Cancel (a2asrv has delivered its outcome), or
-			// abandoned (shutdown, another process cancelled the task): the Work stops here too.
-			_, _ = e.port.Cancel(context.WithoutCancel(ctx), string(ec.TaskID), run.owner) // not found when already over
+			abandon()
 			return
 		}
 		if ended {
@@ -239,6 +241,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			return
 		}
 		if out := translate(ec, ev); out != nil && !yield(out, nil) {
+			abandon()
 			return
 		}
 	}
