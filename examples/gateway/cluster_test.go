@@ -186,6 +186,20 @@ func TestCluster(t *testing.T) {
 		if err := upstreamAgent.WaitStarted(ctx, instruction); err != nil {
 			t.Fatal(err)
 		}
+		// Under way: the node has the upstream task's id recorded (the agent answered). A node
+		// that dies before that leaves a task nobody can follow again (the note says so).
+		for {
+			var remote string
+			err := pool.QueryRow(ctx, `SELECT record->>'remoteTaskId' FROM a2aport_works WHERE work_id = $1`, string(task.ID)).Scan(&remote)
+			if err == nil && remote != "" {
+				break
+			}
+			select {
+			case <-ctx.Done():
+				t.Fatal("the Work was never recorded")
+			case <-time.After(20 * time.Millisecond):
+			}
+		}
 		var owner string
 		if err := pool.QueryRow(ctx, `SELECT owner FROM a2a_work WHERE task_id = $1 AND owner IS NOT NULL`, string(task.ID)).Scan(&owner); err != nil {
 			t.Fatalf("no node holds the task's work: %v", err)
