@@ -12,26 +12,6 @@ import (
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
-// gate is a real transport that holds back requests whose body contains marker until released,
-// so a test can act while a request is in flight.
-type gate struct {
-	marker  []byte
-	arrived chan struct{}
-}
-
-func (g *gate) RoundTrip(req *http.Request) (*http.Response, error) {
-	marked, err := bodyContains(req, g.marker)
-	if err != nil {
-		return nil, err
-	}
-	if marked {
-		close(g.arrived)
-		<-req.Context().Done() // released only by the request's own end
-		return nil, req.Context().Err()
-	}
-	return http.DefaultTransport.RoundTrip(req)
-}
-
 // bodyContains reports whether req's body contains marker, leaving the body to be read again.
 func bodyContains(req *http.Request, marker []byte) (bool, error) {
 	if req.Body == nil {
@@ -53,7 +33,7 @@ func TestCancelBeforeTheRemoteTaskIsKnownAbortsLocally(t *testing.T) {
 				t.Parallel()
 				ctx := testContext(t)
 				w := newWork("ivan", fmt.Sprintf("hold gated %s", t.Name()))
-				g := &gate{marker: []byte(w.Instruction), arrived: make(chan struct{})}
+				g := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{})}
 				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: g, PollInterval: adapter.MinPollInterval})
 				done := submitAsync(ctx, p, w, newRecorder())
 				select {
@@ -104,7 +84,8 @@ func TestFailedSendIsNeverRepeated(t *testing.T) {
 }
 
 // latch is a real transport that holds back the request whose body contains marker until release
-// is closed, then sends it on.
+// is closed, then sends it on; with a nil release only the request's own end lets it go, so a test
+// can act while a request is in flight.
 type latch struct {
 	marker  []byte
 	arrived chan struct{}
