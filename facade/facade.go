@@ -66,58 +66,31 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	card := newCard(port, opts, root)
 	exec := newExecutor(port)
 	exec.messageOnly = opts.MessageOnly
-	options := []a2asrv.RequestHandlerOption{
-		a2asrv.WithCapabilityChecks(&card.Capabilities),
-		a2asrv.WithCallInterceptors(callerInterceptor{}),
-		a2asrv.WithLogger(logger),
-	}
+	var tasks taskstore.Store
+	options := []a2asrv.RequestHandlerOption{a2asrv.WithCapabilityChecks(&card.Capabilities), a2asrv.WithLogger(logger)}
 	if opts.Cluster != nil {
+		tasks, exec.events = opts.Cluster.TaskStore, opts.Cluster.QueueManager
 		options = append(options, a2asrv.WithClusterMode(*opts.Cluster))
 	} else {
-		options = append(options, a2asrv.WithTaskStore(taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{Authenticator: a2asrv.NewTaskStoreAuthenticator()})))
+		tasks = taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{Authenticator: a2asrv.NewTaskStoreAuthenticator()})
+		options = append(options, a2asrv.WithTaskStore(tasks))
 	}
+	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks}))
 	handler := a2asrv.NewHandler(exec, options...)
-	guard := func(h http.Handler) http.Handler { return authenticate(opts.Authenticate, limitBody(h)) }
+	guard := func(rpc bool, h http.Handler) http.Handler {
+		return acceptOnlyJSON(rpc, authenticate(opts.Authenticate, limitBody(h)))
+	}
 	mux := http.NewServeMux()
-	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(a2av0.NewStaticAgentCardProducer(card)))
-	mux.Handle(JSONRPCPath, guard(a2asrv.NewJSONRPCHandler(handler)))
-	mux.Handle(RESTPath+"/", guard(http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler))))
-	mux.Handle(V03RPCPath, guard(a2av0.NewJSONRPCHandler(handler)))
-	mux.Handle(V03RESTPath+"/", guard(http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler))))
+	cardJSON, err := unionCard(card)
+	if err != nil {
+		return nil, err
+	}
+	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(cardJSON))
+	mux.Handle(JSONRPCPath, guard(true, a2asrv.NewJSONRPCHandler(handler)))
+	mux.Handle(RESTPath+"/", guard(false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler))))
+	mux.Handle(V03RPCPath, guard(true, a2av0.NewJSONRPCHandler(handler)))
+	mux.Handle(V03RESTPath+"/", guard(false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler))))
 	return mux, nil
-}
-
-// newCard is the card of the facade at root: 1.0 JSON-RPC first, then 1.0 HTTP+JSON, 0.3
-// JSON-RPC and 0.3 HTTP+JSON. It is served in the 0.3/1.0 union form, so that clients of either version read it.
-func newCard(port adapter.Port, opts Options, root string) *a2a.AgentCard {
-	d := port.Describe()
-	name := opts.Name
-	if name == "" {
-		name = d.Label
-	}
-	modes := d.Capabilities.InputModes
-	if len(modes) == 0 {
-		modes = []string{"text/plain"}
-	}
-	out := d.Capabilities.OutputModes
-	if len(out) == 0 {
-		out = []string{"text/plain"}
-	}
-	return &a2a.AgentCard{
-		Name: name, Description: opts.Description, Version: opts.Version,
-		SupportedInterfaces: []*a2a.AgentInterface{
-			{URL: root + JSONRPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
-			{URL: root + RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: a2a.Version},
-			{URL: root + V03RPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "0.3"},
-			{URL: root + V03RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: "0.3"},
-		},
-		Capabilities:         a2a.AgentCapabilities{Streaming: true},
-		SecuritySchemes:      opts.SecuritySchemes,
-		SecurityRequirements: opts.SecurityRequirements,
-		DefaultInputModes:    modes,
-		DefaultOutputModes:   out,
-		Skills:               opts.Skills,
-	}
 }
 
 func limitBody(h http.Handler) http.Handler {
