@@ -35,7 +35,7 @@ func translate(ec *a2asrv.ExecutorContext, ev adapter.Event) a2a.Event {
 // finalStatus is the terminal status of a Work that ended with out or err.
 func finalStatus(ec *a2asrv.ExecutorContext, out adapter.Outcome, err error) a2a.Event {
 	if err == nil {
-		return a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCompleted, nil)
+		return a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCompleted, agentMessage(ec, statusText(out)))
 	}
 	state := a2a.TaskStateFailed
 	switch adapter.CodeOf(err) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/eventqueue"
 
 	"github.com/a2aport/a2aport/adapter"
 )
@@ -23,8 +24,11 @@ import (
 type executor struct {
 	port        adapter.Port
 	messageOnly bool
-	mu          sync.Mutex
-	runs        map[a2a.TaskID]*portRun
+	// events are the cluster's event queues (nil: one process). A task this process runs is
+	// watched there for a cancel that another process carried out (cancelwatch.go).
+	events eventqueue.Manager
+	mu     sync.Mutex
+	runs   map[a2a.TaskID]*portRun
 }
 
 func newExecutor(port adapter.Port) *executor {
@@ -48,6 +52,9 @@ type portRun struct {
 	// answer is the caller's message that answers the next input request: the Work was resumed
 	// here (cluster mode) for the execution that carries the answer.
 	answer *a2a.Message
+	// shown are the artifacts as the task's events have shown them, by id: what the outcome
+	// has beyond them is added to the task when the Work ends (outcome.go).
+	shown map[string]adapter.Artifact
 }
 
 func (p *portRun) push(ev adapter.Event) {
@@ -197,6 +204,8 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 	// has delivered the outcome), or abandoned (shutdown, another process cancelled the task, the
 	// events no longer taken). Cancel finds nothing when the Work is already over.
 	abandon := func() { _, _ = e.port.Cancel(context.WithoutCancel(ctx), string(ec.TaskID), run.owner) }
+	stopWatch := e.watchCancel(ctx, ec.TaskID, run)
+	defer stopWatch()
 	for {
 		ev, ended, err := run.next(ctx)
 		if err != nil {
@@ -213,6 +222,13 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			if cancelling {
 				<-ctx.Done() // a2asrv delivers Cancel's CANCELED status, then ends this execution
 				return
+			}
+			if run.err == nil {
+				for _, ev := range run.unshown(ec, run.out) {
+					if !yield(ev, nil) {
+						return
+					}
+				}
 			}
 			yield(finalStatus(ec, run.out, run.err), nil)
 			return
@@ -240,6 +256,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			yield(a2a.NewStatusUpdateEvent(ec, state, agentMessage(ec, req.Prompt)), nil)
 			return
 		}
+		run.show(ev)
 		if out := translate(ec, ev); out != nil && !yield(out, nil) {
 			abandon()
 			return

@@ -1,0 +1,97 @@
+package tests
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/facade"
+)
+
+// outcomePort is a Port whose Works end with a fixed outcome, after the events of emit (none by
+// default). Everything else is the wrapped Port's.
+type outcomePort struct {
+	adapter.Port
+	out  adapter.Outcome
+	emit []adapter.Event
+}
+
+func (p outcomePort) Submit(_ context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+	on := adapter.ApplySubmitOptions(opts...).OnEvent
+	for _, ev := range p.emit {
+		ev.TaskID, ev.OwnerID = w.ID, w.OwnerID
+		if on != nil {
+			on(ev)
+		}
+	}
+	return p.out, nil
+}
+
+// TestFacadeOutcome: what a Port's Work returns is the task's result, whether the Port emitted
+// nothing on the way or only part of it: the content becomes the final status's message, every
+// artifact is on the task. Read with a2a-go's client and with a2aport's adapter.
+func TestFacadeOutcome(t *testing.T) {
+	t.Parallel()
+	report := adapter.Artifact{ID: "report", Name: "report.md", Parts: []adapter.Part{{Type: adapter.PartText, Text: "# Report\nall good"}}}
+	data := adapter.Artifact{ID: "figures", Name: "figures", Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"n": float64(3)}}}}
+	out := adapter.Outcome{Content: "Finished the report.\n\n# Report\nall good", Artifacts: []adapter.Artifact{report, data}}
+	early := report
+	early.Parts = []adapter.Part{{Type: adapter.PartText, Text: "# Report\n"}}
+	for _, tc := range []struct {
+		name string
+		emit []adapter.Event
+	}{
+		{"no events", nil},
+		{"part of it", []adapter.Event{{Type: adapter.EventActivity, State: adapter.StateWorking, Text: "writing"}, {Type: adapter.EventArtifact, Artifact: &early}}},
+		{"all of it", []adapter.Event{{Type: adapter.EventArtifact, Artifact: &report}, {Type: adapter.EventArtifact, Artifact: &data}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			ctx := testContext(t)
+			card := serveFacade(t, outcomePort{Port: innerPort(t), out: out, emit: tc.emit}, facade.Options{Name: "facade"})
+
+			resolved, err := agentcard.DefaultResolver.Resolve(ctx, strings.TrimSuffix(card, facade.CardPath))
+			if err != nil {
+				t.Fatal(err)
+			}
+			client, err := a2aclient.NewFromCard(ctx, resolved)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer func() { _ = client.Destroy() }()
+			res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("write it"))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			task, ok := res.(*a2a.Task)
+			if !ok || task.Status.State != a2a.TaskStateCompleted {
+				t.Fatalf("SendMessage() = %+v, want a completed task", res)
+			}
+			if task.Status.Message == nil || len(task.Status.Message.Parts) != 1 || task.Status.Message.Parts[0].Text() != "Finished the report." {
+				t.Errorf("final status message = %+v, want the content without the artifact's text", task.Status.Message)
+			}
+			names := map[string]string{}
+			for _, a := range task.Artifacts {
+				names[string(a.ID)] = a.Name
+			}
+			if !reflect.DeepEqual(names, map[string]string{"report": "report.md", "figures": "figures"}) {
+				t.Errorf("the task's artifacts are %v, want report.md and figures", names)
+			}
+
+			p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+			got, err := p.Submit(ctx, newWork("alice", "write it"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(got, out) {
+				t.Errorf("through the facade: %+v\nwant %+v", got, out)
+			}
+		})
+	}
+}
