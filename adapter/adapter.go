@@ -213,6 +213,9 @@ func (a *Adapter) discover() (*connection, error) {
 			return nil, err
 		}
 	}
+	if err := checkCredentialForms(card, a.s.held()); err != nil {
+		return nil, err
+	}
 	iface, err := a.selectInterface(card)
 	if err != nil {
 		return nil, err
@@ -231,6 +234,7 @@ func (a *Adapter) discover() (*connection, error) {
 		a.adoptExtendedCard(ctx, conn)
 		a.auth.Store(conn.auth)
 	}
+	conn.notes = append(conn.notes, unknownCredentialNotes(conn.card, a.s.held())...)
 	return conn, nil
 }
 

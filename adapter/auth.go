@@ -222,8 +222,11 @@ func (a *Adapter) authRequired(what string, status int, challenge, summary strin
 		switch {
 		case sec.InUse != nil:
 			msg += "; sent the credentials of " + strings.Join(sec.InUse, " and ")
+			if len(sec.Requirements) > 0 {
+				msg += "; the card asks for " + describeRequirements(sec)
+			}
 		case sec.Missing:
-			msg += "; no credentials satisfy the card, which asks for " + describeRequirements(sec.Requirements)
+			msg += "; no credentials satisfy the card, which asks for " + describeRequirements(sec)
 		}
 	}
 	if schemes := challengeSchemes(challenge); len(schemes) > 0 {
@@ -235,12 +238,26 @@ func (a *Adapter) authRequired(what string, status int, challenge, summary strin
 	return &Error{Code: CodeAuthRequired, Status: status, Message: a.redact(msg)}
 }
 
-func describeRequirements(sets [][]string) string {
-	parts := make([]string, len(sets))
-	for i, set := range sets {
-		parts[i] = strings.Join(set, " and ")
+// describeRequirements names the card's requirement sets, then what each of their schemes takes:
+// "basic and key, or bearer (basic: a username and password ...; key: a token ...; ...)".
+func describeRequirements(sec *Security) string {
+	kinds := map[string]credentials.Kind{}
+	for _, s := range sec.Schemes {
+		kinds[s.Name] = credentials.Kind(s.Kind)
 	}
-	return strings.Join(parts, ", or ")
+	parts := make([]string, len(sec.Requirements))
+	var forms []string
+	seen := map[string]bool{}
+	for i, set := range sec.Requirements {
+		parts[i] = strings.Join(set, " and ")
+		for _, name := range set {
+			if !seen[name] {
+				seen[name] = true
+				forms = append(forms, name+": "+expectedForm(kinds[name]))
+			}
+		}
+	}
+	return strings.Join(parts, ", or ") + " (" + strings.Join(forms, "; ") + ")"
 }
 
 // challengeSchemes returns the auth-scheme names of a WWW-Authenticate header (RFC 9110 §11.6.1):

@@ -142,6 +142,9 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 	if len(offered) == 0 {
 		return nil, newError(CodeNoCompatibleTransport, "the Agent Card declares no interface")
 	}
+	if a.s.ProtocolBinding == string(a2a.TransportProtocolGRPC) {
+		return nil, newError(CodeNoCompatibleTransport, "ProtocolBinding is pinned to GRPC, which a2aport does not speak (it speaks JSONRPC and HTTP+JSON); the Agent Card offers [%s]", strings.Join(offered, ", "))
+	}
 	e := newError(CodeNoCompatibleTransport, "no compatible interface: the Agent Card offers [%s], this client speaks %s", strings.Join(offered, ", "), a.speaks())
 	if len(refused) > 0 {
 		e.Message += "; refused by the origin policy: " + strings.Join(refused, "; ")

@@ -80,7 +80,8 @@ type Options struct {
 	// compatible interface of any version this build speaks).
 	ProtocolVersion string
 	// ProtocolBinding pins the binding: "JSONRPC" or "HTTP+JSON" ("" = either). A pin the card
-	// cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT listing what the card offers.
+	// cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT listing what the card offers; so is "GRPC",
+	// an A2A binding this client does not speak.
 	ProtocolBinding string
 	// Extensions are the URIs of the A2A extensions to activate (the A2A-Extensions header of
 	// every request), of those the card declares; a card that marks an extension required that is
@@ -250,8 +251,9 @@ func (o Options) validate() (*settings, error) {
 	}
 	switch a2a.TransportProtocol(o.ProtocolBinding) {
 	case "", a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON:
+	case a2a.TransportProtocolGRPC: // an A2A binding a2aport does not speak: discovery says so
 	default:
-		return nil, newError(CodeInvalidOptions, "ProtocolBinding must be \"JSONRPC\" or \"HTTP+JSON\", got %q", o.ProtocolBinding)
+		return nil, newError(CodeInvalidOptions, "ProtocolBinding must be \"JSONRPC\", \"HTTP+JSON\" or \"GRPC\", got %q", o.ProtocolBinding)
 	}
 	s.store = o.ContextStore
 	if s.store == nil {

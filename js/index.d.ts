@@ -329,8 +329,8 @@ export interface AdapterOptions {
   legacyCompat?: boolean;
   /** Pins the A2A version of the interface to use; a pin the card cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT. */
   protocolVersion?: '1.0' | '0.3';
-  /** Pins the binding of the interface to use. */
-  protocolBinding?: 'JSONRPC' | 'HTTP+JSON';
+  /** Pins the binding of the interface to use. 'GRPC' is A2A's too but not spoken here: start() rejects it with A2A_NO_COMPATIBLE_TRANSPORT. */
+  protocolBinding?: 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
   /**
    * A2A extensions to activate (the A2A-Extensions header), of those the card declares. A card that
    * marks an extension required that is not listed fails discovery with A2A_EXTENSION_REQUIRED.

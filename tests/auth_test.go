@@ -235,3 +235,48 @@ func TestInvalidCredentials(t *testing.T) {
 		}
 	}
 }
+
+// TestCredentialMistakes: a credential in a form its scheme cannot use fails Start with
+// INVALID_OPTIONS naming the scheme and the form it takes; one for a scheme the card does not
+// declare is noted in Describe, and the Work's A2A_AUTH_REQUIRED says what would satisfy the card.
+func TestCredentialMistakes(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		t.Run(impl.name, func(t *testing.T) {
+			t.Parallel()
+			for _, tc := range []struct {
+				card  string
+				creds map[string]adapter.Credential
+				want  []string
+			}{
+				{agent.CardBasic, map[string]adapter.Credential{"basic": {Token: "a-token-for-basic"}}, []string{`Credentials["basic"] is a token`, "HTTP basic", "a username and password"}},
+				{agent.CardBearer, map[string]adapter.Credential{"bearer": {Username: "ada", Password: "pw"}}, []string{`Credentials["bearer"] is a username and password`, "HTTP bearer", "a token"}},
+				{agent.CardAPIKeyHeader, map[string]adapter.Credential{"key": {ClientID: "c", ClientSecret: "s"}}, []string{`"key" is an API key in the header`}},
+				{agent.CardOAuth2, map[string]adapter.Credential{"oauth": {}}, []string{"OAuth2", "client credentials"}},
+			} {
+				p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(tc.card), Credentials: tc.creds})
+				_, err := p.Start(testContext(t))
+				for _, want := range tc.want {
+					if !errors.Is(err, adapter.ErrInvalidOptions) || !strings.Contains(err.Error(), want) {
+						t.Errorf("%s: Start() = %v, want INVALID_OPTIONS saying %q", tc.card, err, want)
+					}
+				}
+			}
+			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardEither),
+				Credentials: map[string]adapter.Credential{"beare": {Token: agent.BearerToken}}})
+			if _, err := p.Start(testContext(t)); err != nil {
+				t.Fatal(err)
+			}
+			if notes := strings.Join(p.Describe().CardNotes, "\n"); !strings.Contains(notes, `Credentials["beare"] is for no scheme`) || !strings.Contains(notes, "basic, bearer, key") {
+				t.Errorf("CardNotes = %q, want the unknown scheme name noted with the declared ones", notes)
+			}
+			_, err := p.Submit(testContext(t), newWork("alice", "complete misnamed"))
+			for _, want := range []string{"basic and key, or bearer", "basic: a username and password", "bearer: a token"} {
+				if !errors.Is(err, adapter.ErrAuthRequired) || !strings.Contains(err.Error(), want) {
+					t.Errorf("Submit() = %v, want A2A_AUTH_REQUIRED saying %q", err, want)
+				}
+			}
+			checkNoSecret(t, err, p.Describe())
+		})
+	}
+}

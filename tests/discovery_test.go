@@ -60,6 +60,8 @@ func TestDiscovery(t *testing.T) {
 			{name: "0.3 pinned", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{ProtocolVersion: "0.3"}, transport: "JSONRPC", version: "0.3"},
 			{name: "a pin the card cannot satisfy", card: server.SpecialCardURL("mixed"), opts: adapter.Options{ProtocolVersion: "0.3"},
 				wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "offers [GRPC 1.0, JSONRPC 1.0, HTTP+JSON 1.0], this client speaks JSONRPC or HTTP+JSON, A2A 0.3 (pinned)"},
+			{name: "gRPC pinned: an A2A binding a2aport does not speak", card: server.SpecialCardURL("mixed"), opts: adapter.Options{ProtocolBinding: "GRPC"},
+				wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "pinned to GRPC, which a2aport does not speak"},
 		}
 		for _, tc := range tests {
 			t.Run(impl.name+"/"+tc.name, func(t *testing.T) {
@@ -104,7 +106,7 @@ func TestPinValidation(t *testing.T) {
 		}{
 			{adapter.Options{ProtocolVersion: "2.0"}, "ProtocolVersion"},
 			{adapter.Options{ProtocolVersion: "1"}, "ProtocolVersion"},
-			{adapter.Options{ProtocolBinding: "GRPC"}, "ProtocolBinding"},
+			{adapter.Options{ProtocolBinding: "grpc"}, "ProtocolBinding"},
 			{adapter.Options{ProtocolVersion: "0.3", LegacyCompat: &legacyOff}, "needs LegacyCompat"},
 		} {
 			tc.opts.AgentCardURL = server.SpecialCardURL("mixed")

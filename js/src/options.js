@@ -95,7 +95,7 @@ export function validateOptions(options) {
     fail('cardKeys', 'must be a JWK Set ({keys: [...]}), an array of JWKs or one JWK');
   }
   if (o.cardKeysFromJku !== undefined && typeof o.cardKeysFromJku !== 'boolean') fail('cardKeysFromJku', 'must be a boolean');
-  oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON']);
+  oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON', 'GRPC']); // GRPC: A2A's, not spoken here; start() says so
   if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");
   o.reuseContext ??= false;
   if (o.contextStore !== undefined &&

@@ -95,6 +95,34 @@ describe('without the secret', () => {
   });
 });
 
+describe('credentials that cannot be right', () => {
+  it('a form its scheme cannot use rejects start() with INVALID_OPTIONS naming the scheme and the form', async () => {
+    for (const tc of [
+      { card: 'secure-basic', credentials: { basic: 'a-token-for-basic' }, want: [/Credentials\["basic"\] is a token/, /HTTP basic/, /a username and password/] },
+      { card: 'secure-bearer', credentials: { bearer: { username: 'ada', password: 'pw' } }, want: [/Credentials\["bearer"\] is a username and password/, /HTTP bearer/] },
+      { card: 'secure-apikey-header', credentials: { key: { clientId: 'c', clientSecret: 's' } }, want: [/"key" is an API key in the header/] },
+    ]) {
+      await withAdapter({ agentCardUrl: agent.special[tc.card], credentials: tc.credentials }, async (port) => {
+        const err = await port.start().then(() => assert.fail(`${tc.card}: start() succeeded`), (e) => e);
+        assert.equal(err.code, 'INVALID_OPTIONS', `${tc.card}: ${err.message}`);
+        for (const re of tc.want) assert.match(err.message, re);
+      });
+    }
+  });
+
+  it('a scheme the card does not declare is noted, and A2A_AUTH_REQUIRED says what satisfies the card', async () => {
+    await withAdapter({ agentCardUrl: agent.special['secure-either'], credentials: { beare: s.bearer } }, async (port) => {
+      await port.start();
+      const notes = (port.describe().cardNotes ?? []).join('\n');
+      assert.match(notes, /Credentials\["beare"\] is for no scheme.*basic, bearer, key/);
+      const err = await submitError(port, 'complete misnamed');
+      assert.equal(err.code, 'A2A_AUTH_REQUIRED');
+      for (const re of [/basic and key, or bearer/, /basic: a username and password/, /bearer: a token/]) assert.match(err.message, re);
+      assertNoSecret(err, port.describe());
+    });
+  });
+});
+
 it('token and headers win over what the card implies', async () => {
   await withAdapter({ agentCardUrl: agent.special['secure-bearer'], token: s.bearer, credentials: { bearer: 'stale-token' } }, async (port) => {
     assert.match((await port.submit(work('complete explicit'))).content, /echo: complete explicit/);

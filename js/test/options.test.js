@@ -240,7 +240,7 @@ test('invalid options throw a TypeError naming the option', () => {
   for (const headers of ['X-A: b', 42, ['X-A', 'b'], { 'X-A': 1 }, null, true]) throwsNaming({ agentCardUrl: card, headers }, 'headers');
   throwsNaming({ agentCardUrl: card, token: 42 }, 'token');
   for (const protocolVersion of ['2.0', '1', 1.0]) throwsNaming({ agentCardUrl: card, protocolVersion }, 'protocolVersion');
-  for (const protocolBinding of ['GRPC', 'jsonrpc']) throwsNaming({ agentCardUrl: card, protocolBinding }, 'protocolBinding');
+  for (const protocolBinding of ['grpc', 'jsonrpc', 'SOAP']) throwsNaming({ agentCardUrl: card, protocolBinding }, 'protocolBinding');
   throwsNaming({ agentCardUrl: card, protocolVersion: '0.3', legacyCompat: false }, 'protocolVersion', 'legacyCompat');
   for (const extensions of ['urn:x', [''], [42], {}]) throwsNaming({ agentCardUrl: card, extensions }, 'extensions');
 });
