@@ -283,7 +283,16 @@ func (a *Adapter) RespondAuthorization(context.Context, string, string, InputRes
 }
 
 // Close implements Port.
-func (a *Adapter) Close() error {
+func (a *Adapter) Close() error { return a.shutdown(errClosed) }
+
+// Detach implements Port: it stops the adapter as Close does, but leaves every active Work
+// running at the agent and its WorkStore record in place, for Resume in the next adapter (a page
+// after its reload, the process after its restart, another node). Pending Submit and Resume
+// calls fail with WORK_DETACHED.
+func (a *Adapter) Detach() error { return a.shutdown(errDetached) }
+
+// shutdown closes the adapter with cause (errClosed or errDetached).
+func (a *Adapter) shutdown(cause error) error {
 	a.mu.Lock()
 	if a.closed {
 		a.mu.Unlock()
@@ -297,9 +306,12 @@ func (a *Adapter) Close() error {
 	a.listeners = map[int]func(Event){}
 	a.mu.Unlock()
 
-	a.close(errClosed) // ends a running discovery
+	// A message on its way gets a moment to name its task: a cancel can then reach it, and a
+	// detached Work's record says where to resume it.
+	a.awaitTasks(runs)
+	a.close(cause) // ends a running discovery
 	for _, r := range runs {
-		r.stop(errClosed)
+		r.stop(cause)
 	}
 	// Submits return once their requests end; their remote cancels are bounded by closeGrace.
 	for _, r := range runs {

@@ -47,13 +47,29 @@ func (r *run) markSent() {
 // awaitTask waits, while the message may have reached the agent and no answer named its task,
 // until one does, the run ends, or taskGrace (at most RequestTimeout) passes.
 func (r *run) awaitTask() {
-	r.mu.Lock()
-	wait := r.sent && r.remoteTask == "" && r.stopped == nil
-	r.mu.Unlock()
-	if !wait {
+	if !r.awaitingTask() {
 		return
 	}
 	ctx, cancel := withTimeout(r.ctx, r.a.s.Clock, min(taskGrace, r.a.s.RequestTimeout), errRequestTimeout)
 	defer cancel()
 	_ = park.Wait(ctx, r.taskKnown) // an end of the wait for any reason is the signal to cancel now
+}
+
+// awaitingTask reports whether the run's message may have reached the agent and no answer has
+// named its task yet.
+func (r *run) awaitingTask() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sent && r.remoteTask == "" && r.stopped == nil
+}
+
+// awaitTasks is awaitTask for many runs at once (Close, Detach): all within one taskGrace.
+func (a *Adapter) awaitTasks(runs []*run) {
+	ctx, cancel := withTimeout(a.closing, a.s.Clock, min(taskGrace, a.s.RequestTimeout), errRequestTimeout)
+	defer cancel()
+	for _, r := range runs {
+		if r.awaitingTask() {
+			_ = park.Wait(ctx, r.taskKnown) // the shared grace bounds them all
+		}
+	}
 }

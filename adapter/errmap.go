@@ -21,6 +21,7 @@ var (
 	errWorkTimeout    = errors.New("work timed out")
 	errRequestTimeout = errors.New("request timed out")
 	errClosed         = errors.New("adapter closed")
+	errDetached       = errors.New("adapter detached")
 )
 
 // ctxError types the reason ctx ended.
@@ -32,6 +33,11 @@ func (a *Adapter) ctxError(ctx context.Context) *Error {
 		return &Error{Code: CodeTimeout, Message: "the request did not finish within the request timeout", Retryable: true}
 	case errors.Is(cause, errClosed):
 		return newError(CodeAdapterClosed, "the adapter was closed")
+	case errors.Is(cause, errDetached):
+		if a.s.WorkStore == nil {
+			return newError(CodeWorkDetached, "the adapter was detached: the Work goes on at the agent, and without a WorkStore nothing can resume it")
+		}
+		return newError(CodeWorkDetached, "the adapter was detached: the Work goes on at the agent, and its WorkStore record lets Resume pick it up")
 	default:
 		return &Error{Code: CodeWorkCancelled, Message: "the work was cancelled", Err: cause}
 	}

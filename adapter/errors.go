@@ -16,6 +16,9 @@ const (
 	CodeWorkCancelled            Code = "WORK_CANCELLED"
 	CodeWorkNotFound             Code = "WORK_NOT_FOUND"
 	CodeAdapterClosed            Code = "ADAPTER_CLOSED"
+	// CodeWorkDetached: the adapter was detached (Port.Detach) while the Work ran. The Work goes
+	// on at the agent and its WorkStore record is kept: Resume in another adapter settles it.
+	CodeWorkDetached Code = "WORK_DETACHED"
 	CodeDiscoveryFailed          Code = "A2A_DISCOVERY_FAILED"
 	CodeNoCompatibleTransport    Code = "A2A_NO_COMPATIBLE_TRANSPORT"
 	CodeHTTPError                Code = "A2A_HTTP_ERROR"
@@ -99,6 +102,7 @@ var (
 	ErrWorkCancelled            = sentinel(CodeWorkCancelled)
 	ErrWorkNotFound             = sentinel(CodeWorkNotFound)
 	ErrAdapterClosed            = sentinel(CodeAdapterClosed)
+	ErrWorkDetached             = sentinel(CodeWorkDetached)
 	ErrLegacyBuildRequired      = sentinel(CodeLegacyBuildRequired)
 	ErrExtensionRequired        = sentinel(CodeExtensionRequired)
 	ErrDiscoveryFailed          = sentinel(CodeDiscoveryFailed)

@@ -30,6 +30,9 @@ type Port interface {
 	Subscribe(listener func(Event)) (unsubscribe func())
 	// Close cancels active Works (bounded), rejects pending submits and clears listeners and contexts.
 	Close() error
+	// Detach stops like Close but leaves active Works running at the agent with their WorkStore
+	// records, for Resume in another adapter; pending submits fail with WORK_DETACHED.
+	Detach() error
 }
 
 // SubmitOption configures one Submit call.

@@ -105,7 +105,9 @@ func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []
 
 	out, err := body(r)
 	out, err = r.finish(out, err)
-	r.forget()
+	if !errors.Is(err, ErrWorkDetached) {
+		r.forget()
+	}
 	return out, err
 }
 
@@ -123,14 +125,18 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 	}
 	askedRemote := r.remoteCancel
 	r.mu.Unlock()
+	detached := errors.Is(stopped, errDetached)
 	if stopped != nil {
 		err = r.a.ctxError(r.ctx)
-		if !askedRemote {
+		if !askedRemote && !detached {
 			r.cancelRemote(context.Background())
 		}
 	} else if err != nil && r.ctx.Err() != nil {
 		// The work's own context ended (timeout, caller cancelled): stop the remote task too.
 		r.cancelRemote(context.Background())
+	}
+	if detached {
+		return Outcome{}, err // nothing changed for the Work: no final event, the record stays
 	}
 	if err != nil {
 		r.emitFinal(err)
@@ -150,7 +156,9 @@ func (r *run) stop(cause error) bool {
 		return false
 	}
 	r.stopped = cause
-	r.state = StateCancelled
+	if !errors.Is(cause, errDetached) {
+		r.state = StateCancelled
+	}
 	r.mu.Unlock()
 	r.cancel(cause)
 	return true

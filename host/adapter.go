@@ -299,7 +299,14 @@ func (h *Adapter) driverHost() driverHost {
 
 // Close implements adapter.Port: the module cancels active Works (bounded) and rejects pending
 // submits, then the instance is closed.
-func (h *Adapter) Close() error {
+func (h *Adapter) Close() error { return h.shutdown(abi.MethodClose) }
+
+// Detach implements adapter.Port: the module lets go of active Works, leaving them running at
+// the agent with their WorkStore records (kept in this process), then the instance is closed.
+func (h *Adapter) Detach() error { return h.shutdown(abi.MethodDetach) }
+
+// shutdown closes or detaches (method) the module's adapter, then the instance.
+func (h *Adapter) shutdown(method string) error {
 	h.mu.Lock()
 	if h.closed {
 		h.mu.Unlock()
@@ -309,7 +316,7 @@ func (h *Adapter) Close() error {
 	h.mu.Unlock()
 	if d != nil {
 		h.Describe() // remembered for Describe after Close
-		if pc, err := d.start(abi.Envelope{Method: abi.MethodClose}, nil); err == nil {
+		if pc, err := d.start(abi.Envelope{Method: method}, nil); err == nil {
 			<-pc.done
 		}
 	}

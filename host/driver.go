@@ -350,9 +350,10 @@ func (d *driver) result(e abi.Envelope, payload []byte) error {
 	return nil
 }
 
-// resolve hands a result to its caller: a Submit's through the dispatcher, after its events.
+// resolve hands a result to its caller: a Submit's or a Resume's through the dispatcher, after
+// the Work's events; other calls at once (a listener may make them, and wait for them).
 func (d *driver) resolve(pc *pendingCall, e abi.Envelope) {
-	if pc.method == abi.MethodSubmit {
+	if pc.method == abi.MethodSubmit || pc.method == abi.MethodResume {
 		d.h.post(func() { pc.done <- e })
 		return
 	}

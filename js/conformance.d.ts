@@ -6,6 +6,11 @@ export interface Fixture {
   nextWork: () => Work;
   /** With hold: resolves once the held Work reached execution at the agent. */
   started?: Promise<void>;
+  /**
+   * A new backend on the same workStore as backend (the frontend after its restart), for the
+   * detach and resume checks; without it they are skipped.
+   */
+  reopen?: () => BackendPort | Promise<BackendPort>;
 }
 
 export interface ConformanceOptions {

@@ -218,7 +218,14 @@ export interface BackendPort {
   respondInput(workId: string, inputRequestId: string, response: InputResponse, options: OwnerOptions): Promise<void>;
   respondAuthorization(workId: string, inputRequestId: string, response: InputResponse, options: OwnerOptions): Promise<void>;
   subscribe(listener: (event: BackendEvent) => void): () => void;
+  /** Cancels every active Work at the agent (bounded), rejects pending submits with ADAPTER_CLOSED, and stops. */
   close(): Promise<void>;
+  /**
+   * Stops like close(), but leaves every active Work running at the agent with its workStore record,
+   * for resume() in the next adapter (a page after its reload, an app after its update, another server
+   * process). Pending submits and resumes reject with WORK_DETACHED.
+   */
+  detach(): Promise<void>;
 }
 
 /** Keeps owner → context ids, e.g. in localStorage, so continuity survives a page reload. */

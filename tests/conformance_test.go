@@ -20,7 +20,8 @@ func TestConformance(t *testing.T) {
 			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
 				t.Parallel()
 				conformance.Run(t, func(t *testing.T, opts conformance.FixtureOptions) conformance.Fixture {
-					p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval})
+					o := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: &adapter.MemoryWorkStore{}}
+					p := newPort(t, impl, o)
 					kind := "complete conformance"
 					if opts.Hold {
 						kind = "hold conformance"
@@ -30,7 +31,8 @@ func TestConformance(t *testing.T) {
 						return newWork("conformance-owner", fmt.Sprintf("%s %s %d", kind, t.Name(), workSeq.Add(1)))
 					}
 					w := next()
-					f := conformance.Fixture{Backend: p, Work: w, NextWork: next}
+					f := conformance.Fixture{Backend: p, Work: w, NextWork: next,
+						Reopen: func(t *testing.T) adapter.Port { return newPort(t, impl, o) }}
 					if opts.Hold {
 						f.Started = func(ctx context.Context) error { return server.WaitStarted(ctx, w.Instruction) }
 					}

@@ -136,3 +136,49 @@ func TestResumeWithoutAStore(t *testing.T) {
 		}
 	}
 }
+
+// TestDetach: Detach leaves a running Work to the agent (no CancelTask) with its record, and the
+// next adapter on the store completes it; Close ends it at the agent and deletes the record.
+func TestDetach(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range resumeVariants {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				ctx := testContext(t)
+				for _, stop := range []string{"detach", "close"} {
+					store := &adapter.MemoryWorkStore{}
+					opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
+					before := newPort(t, impl, opts)
+					w := newWork("alice", fmt.Sprintf("slow 1500 %s %s", stop, t.Name()))
+					done := submitAsync(ctx, before, w, newRecorder())
+					waitRecorded(ctx, t, store, w.ID, "")
+					var err error
+					if stop == "detach" {
+						err = before.Detach()
+					} else {
+						err = before.Close()
+					}
+					if err != nil {
+						t.Fatal(err)
+					}
+					r := await(ctx, t, done)
+					_, kept, _ := store.Get(ctx, w.ID)
+					if stop == "close" {
+						if !errors.Is(r.err, adapter.ErrAdapterClosed) && !errors.Is(r.err, adapter.ErrWorkCancelled) || kept || !server.Cancelled(w.Instruction) {
+							t.Errorf("close: Submit() = %v, record kept %v, cancelled at the agent %v; want it ended there and forgotten", r.err, kept, server.Cancelled(w.Instruction))
+						}
+						continue
+					}
+					if !errors.Is(r.err, adapter.ErrWorkDetached) || !kept || server.Cancelled(w.Instruction) {
+						t.Fatalf("detach: Submit() = %v, record kept %v, cancelled at the agent %v; want WORK_DETACHED, kept, running", r.err, kept, server.Cancelled(w.Instruction))
+					}
+					out, err := newPort(t, impl, opts).Resume(ctx, w.ID, "alice")
+					if err != nil || !strings.Contains(out.Content, "slow done") {
+						t.Errorf("Resume() after Detach() = %+v, %v; want the Work's outcome", out, err)
+					}
+				}
+			})
+		}
+	}
+}

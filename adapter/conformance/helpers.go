@@ -300,3 +300,10 @@ func closeBounded(t *testing.T, p adapter.Port) error {
 	}
 	return err
 }
+
+// after is time.After on the suite's clock.
+func after(d time.Duration) <-chan struct{} {
+	ch := make(chan struct{})
+	wallClock.AfterFunc(d, func() { close(ch) })
+	return ch
+}

@@ -31,6 +31,9 @@ type Fixture struct {
 	// Started, with Hold, returns once the held Work (Fixture.Work) has reached execution at the
 	// agent, or ctx's error. It is nil without Hold.
 	Started func(ctx context.Context) error
+	// Reopen returns a new backend on the same WorkStore as Backend: the frontend after its
+	// restart. The detach and resume checks need it; nil skips them.
+	Reopen func(t *testing.T) adapter.Port
 }
 
 // Run runs every conformance check against the Ports that newFixture creates. Each check is a
@@ -60,8 +63,11 @@ func Run(t *testing.T, newFixture func(t *testing.T, opts FixtureOptions) Fixtur
 const (
 	// waitTimeout bounds every check: each wait inside a check shares one context with this deadline.
 	waitTimeout = 15 * time.Second
-	// closeTimeout bounds one Close call (DESIGN §2: best-effort remote cancel within a bounded time).
+	// closeTimeout bounds one Close or Detach call (best-effort remote cancel within a bounded time).
 	closeTimeout = 10 * time.Second
+	// settleGrace is how long the suite keeps listening after a call settled, for events that
+	// come late: a Work's events must all be delivered before its Submit or Resume returns.
+	settleGrace = 100 * time.Millisecond
 	// syncTimeout bounds the calls the contract calls synchronous (Describe, Status).
 	syncTimeout = 5 * time.Second
 	// pollInterval is how often the suite re-checks a condition that may be reached asynchronously.

@@ -57,6 +57,7 @@ const (
 	MethodRespondInput         = "respondInput"
 	MethodRespondAuthorization = "respondAuthorization"
 	MethodClose                = "close"
+	MethodDetach               = "detach"
 	// Test hooks: counters, a recovered panic inside a call, a trap that kills the instance.
 	MethodStats = "_stats"
 	MethodPanic = "_panic"

@@ -88,7 +88,7 @@ import {
   checkClosePendingSubmit,
   checkCloseSubmitAfterClose,
 } from './conformance/checks_close.js';
-import { checkResumeOtherOwner, checkResumeUnknownWork } from './conformance/checks_resume.js';
+import { checkResumeAfterClose, checkResumeAfterDetach, checkResumeOtherOwner, checkResumeUnknownWork } from './conformance/checks_resume.js';
 import { Suite, runCheck, status, submit } from './conformance/helpers.js';
 
 /**
@@ -186,6 +186,8 @@ function groups() {
     { name: 'resume', checks: [
       { name: 'unknown_work', run: checkResumeUnknownWork },
       { name: 'other_owner', run: checkResumeOtherOwner },
+      { name: 'after_detach', run: checkResumeAfterDetach },
+      { name: 'after_close', run: checkResumeAfterClose },
     ] },
     { name: 'close', checks: [
       { name: 'idempotent', run: checkCloseIdempotent },

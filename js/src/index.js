@@ -252,12 +252,26 @@ class Backend {
     return () => this.#listeners.delete(entry);
   }
 
-  async close() {
+  /** Cancels every active Work at the agent (bounded), rejects pending submits, and stops. */
+  close() {
+    return this.#shutdown('close');
+  }
+
+  /**
+   * Stops like close(), but leaves every active Work running at the agent with its workStore
+   * record, for resume() in the next adapter (the page after its reload, the app after its
+   * update, another server process). Pending submits and resumes reject with WORK_DETACHED.
+   */
+  detach() {
+    return this.#shutdown('detach');
+  }
+
+  async #shutdown(method) {
     if (this.#closed) return;
     const driver = this.#driver ?? (this.#starting ? await this.#starting.catch(() => null) : null);
     if (driver && !driver.dead) {
       this.describe(); // remembered for describe() after close
-      await driver.call('close').catch(() => {}); // closing is best-effort by contract
+      await driver.call(method).catch(() => {}); // stopping is best-effort by contract
     }
     this.#closed = true;
     this.#listeners.clear();

@@ -21,7 +21,10 @@ for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
     verifyBackendAdapterConformance({
       test: it,
       createFixture({ hold }) {
-        const backend = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10 });
+        const records = new Map(); // a workStore shared with the reopened backend
+        const workStore = { get: (id) => records.get(id), set: (r) => { records.set(r.workId, r); }, delete: (id) => { records.delete(id); } };
+        const options = { agentCardUrl: agent.cards[variant], pollIntervalMs: 10, workStore };
+        const backend = createA2ABackendAdapter(options);
         const kind = hold ? 'hold conformance' : 'complete conformance';
         // Unique instructions keep every held execution at the agent apart.
         const nextWork = () => {
@@ -40,7 +43,7 @@ for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
             });
           });
         }
-        return { backend, work, nextWork, started };
+        return { backend, work, nextWork, started, reopen: () => createA2ABackendAdapter(options) };
       },
     });
   });

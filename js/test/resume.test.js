@@ -88,6 +88,39 @@ for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
   });
 }
 
+for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
+  it(`${variant}: detach() leaves the Work to the agent with its record, close() ends it there`, async () => {
+    for (const stop of ['detach', 'close']) {
+      const workStore = mapStore();
+      const rec = recordingFetch();
+      const options = { agentCardUrl: agent.cards[variant], pollIntervalMs: 10, workStore };
+      const page1 = createA2ABackendAdapter({ ...options, fetchImpl: rec.fetchImpl });
+      const w = newWork('alice', `slow 1500 ${stop}`);
+      const first = settled(page1.submit(w), 20_000);
+      await recorded(workStore, w.id);
+      await page1[stop]();
+      const { err } = await first;
+      const cancelled = rec.requests.some((r) => r.a2aMethod === 'CancelTask');
+      if (stop === 'close') {
+        assert.ok(['ADAPTER_CLOSED', 'WORK_CANCELLED'].includes(err?.code), `close: ${err?.code}`);
+        assert.ok(cancelled && !workStore.records.has(w.id), 'close() must cancel at the agent and forget the Work');
+        continue;
+      }
+      assert.equal(err?.code, 'WORK_DETACHED', err?.message);
+      assert.ok(!cancelled, 'detach() sent a CancelTask');
+      assert.ok(workStore.records.has(w.id), 'detach() dropped the record');
+      const page2 = createA2ABackendAdapter(options);
+      try {
+        const { out, err: resumeErr } = await settled(page2.resume(w.id, { ownerId: 'alice' }), 20_000);
+        assert.ifError(resumeErr);
+        assert.match(out.content, /slow done/);
+      } finally {
+        await page2.close();
+      }
+    }
+  });
+}
+
 it('resume without a workStore finds nothing', async () => {
   const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'] });
   try {

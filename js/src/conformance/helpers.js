@@ -7,6 +7,8 @@ export const WAIT_TIMEOUT_MS = 15_000;
 export const CLOSE_TIMEOUT_MS = 10_000;
 /** How often a condition that may be reached asynchronously is re-checked. */
 export const POLL_INTERVAL_MS = 10;
+/** How long the suite keeps listening after a call settled, for events that come late. */
+export const SETTLE_GRACE_MS = 100;
 
 /** The message DESIGN §2 gives for a Work without id, owner or input. */
 export const INVALID_WORK_MESSAGE = 'requires task id, owner and input';

@@ -90,6 +90,8 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 		return result(nil, respond(ctx, e.WorkID, e.InputRequestID, resp, e.OwnerID))
 	case abi.MethodClose:
 		return result(nil, p.Close())
+	case abi.MethodDetach:
+		return result(nil, p.Detach())
 	default:
 		return result(nil, &adapter.Error{Code: adapter.CodeInternal, Message: fmt.Sprintf("unknown method %q", e.Method)})
 	}
