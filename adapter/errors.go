@@ -10,15 +10,15 @@ type Code string
 
 // Error codes (DESIGN §5).
 const (
-	CodeInvalidOptions           Code = "INVALID_OPTIONS"
-	CodeInvalidWork              Code = "INVALID_WORK"
-	CodeWorkAlreadyActive        Code = "WORK_ALREADY_ACTIVE"
-	CodeWorkCancelled            Code = "WORK_CANCELLED"
-	CodeWorkNotFound             Code = "WORK_NOT_FOUND"
-	CodeAdapterClosed            Code = "ADAPTER_CLOSED"
+	CodeInvalidOptions    Code = "INVALID_OPTIONS"
+	CodeInvalidWork       Code = "INVALID_WORK"
+	CodeWorkAlreadyActive Code = "WORK_ALREADY_ACTIVE"
+	CodeWorkCancelled     Code = "WORK_CANCELLED"
+	CodeWorkNotFound      Code = "WORK_NOT_FOUND"
+	CodeAdapterClosed     Code = "ADAPTER_CLOSED"
 	// CodeWorkDetached: the adapter was detached (Port.Detach) while the Work ran. The Work goes
 	// on at the agent and its WorkStore record is kept: Resume in another adapter settles it.
-	CodeWorkDetached Code = "WORK_DETACHED"
+	CodeWorkDetached             Code = "WORK_DETACHED"
 	CodeDiscoveryFailed          Code = "A2A_DISCOVERY_FAILED"
 	CodeNoCompatibleTransport    Code = "A2A_NO_COMPATIBLE_TRANSPORT"
 	CodeHTTPError                Code = "A2A_HTTP_ERROR"
