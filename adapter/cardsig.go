@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 
-	"github.com/a2aproject/a2a-go/v2/a2a"
 	jose "github.com/go-jose/go-jose/v4"
 
 	"github.com/a2aport/a2aport/internal/cardsig"
@@ -72,15 +71,6 @@ func (a *Adapter) checkSignature(ctx context.Context, raw []byte) (*CardSignatur
 		return nil, &Error{Code: CodeCardSignatureInvalid, Message: a.redact(err.Error()), Err: err}
 	}
 	return &CardSignature{Status: "verified", KeyID: res.KeyID, Algorithm: res.Algorithm, Uncovered: res.Uncovered}, nil
-}
-
-// checkCardSignature verifies a card a2a-go decoded (the extended card), in a2a-go's JSON form.
-func (a *Adapter) checkCardSignature(ctx context.Context, card *a2a.AgentCard) (*CardSignature, error) {
-	raw, err := json.Marshal(card)
-	if err != nil {
-		return nil, &Error{Code: CodeCardSignatureInvalid, Message: "the card cannot be encoded: " + err.Error(), Err: err}
-	}
-	return a.checkSignature(ctx, raw)
 }
 
 // fetchKeySet GETs the JWK Set a signature's jku names, where the origin policy lets requests go.

@@ -2,11 +2,7 @@
 
 package adapter
 
-import (
-	"context"
-
-	"github.com/a2aproject/a2a-go/v2/a2a"
-)
+import "context"
 
 // The build without A2A 0.3 (the 1.0-only module) leaves card signatures out too: the JOSE code
 // would cost every caller 1.4 MB for an option few set. The hosts load the full module when
@@ -22,7 +18,3 @@ func validateCardKeys(s *settings) error {
 }
 
 func (a *Adapter) checkSignature(context.Context, []byte) (*CardSignature, error) { return nil, nil }
-
-func (a *Adapter) checkCardSignature(context.Context, *a2a.AgentCard) (*CardSignature, error) {
-	return nil, nil
-}

@@ -86,6 +86,9 @@ func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	f, _ := req.Context().Value(failureKey{}).(*httpFailure)
 	if resp.StatusCode < 300 {
+		if c := captureOf(req.Context()); c != nil {
+			resp.Body = c.tee(resp.Body)
+		}
 		resp = asEventStream(req, resp, s.maxResponse)
 		if media, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); media == "text/event-stream" {
 			resp.Body = capEvents(resp.Body, s.maxResponse, f)

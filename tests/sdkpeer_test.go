@@ -90,8 +90,8 @@ func (a *sdkAgent) credentials(t *testing.T, variant string) map[string]adapter.
 func TestSDKPeer(t *testing.T) {
 	t.Parallel()
 	peer := startSDKAgent(t)
-	if len(peer.Credentials) < 6 {
-		t.Fatalf("the agent announced %d secured variants, want 6", len(peer.Credentials))
+	if len(peer.Credentials) < 9 {
+		t.Fatalf("the agent announced %d secured variants, want 9", len(peer.Credentials))
 	}
 	for _, impl := range implementations {
 		for variant, card := range peer.Cards {
@@ -116,6 +116,11 @@ func TestSDKPeer(t *testing.T) {
 						if sig := v.Describe().CardSignature; sig == nil || sig.Status != "verified" || sig.KeyID != "sdk-agent-key" {
 							t.Errorf("Describe().CardSignature = %+v", sig)
 						}
+					}
+				}
+				if strings.HasSuffix(variant, "-extended") { // the extended card, as the SDK serves it, is read and used
+					if d := p.Describe(); !d.ExtendedCard || d.AgentName != "a2a-js interop agent (extended)" || len(d.CardNotes) != 0 {
+						t.Errorf("Describe() = %+v, want the extended card in use, nothing of it ignored", d)
 					}
 				}
 				if strings.HasSuffix(variant, "-tenant") { // the interface's tenant reaches the agent

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 
 import { createA2ABackendAdapter } from '../src/index.js';
 import { Recorder, newWork, settled, withTimeout } from './agent.js';
-import { sdkVariants, startSdkAgent } from './sdkagent.mjs';
+import { EXTENDED_NAME, sdkVariants, startSdkAgent } from './sdkagent.mjs';
 
 const BOUND_MS = 20_000;
 
@@ -53,13 +53,13 @@ async function submit(port, w) {
 // REST client accepts only 200 and 204, so the adapter treats 201 as the success it is
 // (adapter/httpstatus.go). v03-rest-poll covers it.
 
-for (const { name, version, binding, streaming, security } of sdkVariants) {
+for (const { name, version, binding, streaming, security, extended } of sdkVariants) {
   describe(`@a2a-js/sdk ${name}`, { concurrency: true }, () => {
     it('discovers the card', () => withPort(name, async (port) => {
       const h = await port.start();
       assert.ok(h.ok === true && h.started === true, `start() = ${JSON.stringify(h)}`);
       const d = port.describe();
-      assert.equal(d.label, 'a2a-js interop agent');
+      assert.equal(d.label, extended ? EXTENDED_NAME : 'a2a-js interop agent');
       assert.equal(d.transport, binding === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON');
       assert.equal(d.protocolVersion, version);
       assert.equal(d.capabilities.streaming, streaming);
@@ -143,6 +143,20 @@ for (const name of ['v1-jsonrpc-stream-tenant', 'v1-rest-stream-tenant']) {
     const { out, err } = await submit(port, newWork('alice', 'tenant please'));
     assert.ifError(err);
     assert.match(out.content, /tenant: acme/);
+  }));
+}
+
+// An extended card served by the SDK's extendedAgentCardProvider is read (with the public card's
+// reader: the SDK writes shapes a2a-go's own decoding refuses) and used.
+for (const name of ['v1-jsonrpc-stream-extended', 'v1-rest-stream-extended', 'v03-jsonrpc-stream-extended']) {
+  it(`@a2a-js/sdk ${name}: the extended card is read and used`, () => withPort(name, async (port) => {
+    await port.start();
+    const d = port.describe();
+    assert.deepEqual({ extendedCard: d.extendedCard, name: d.agentName, notes: d.cardNotes ?? [] },
+      { extendedCard: true, name: EXTENDED_NAME, notes: [] });
+    const { out, err } = await submit(port, newWork('alice', 'complete extended'));
+    assert.ifError(err);
+    assert.match(out.content, /echo: complete extended/);
   }));
 }
 

@@ -152,6 +152,12 @@ const secured = [
   { name: 'v03-jsonrpc-stream-oauth2', version: '0.3', binding: 'jsonrpc', security: 'oauth2' },
 ];
 for (const v of secured) sdkVariants.push({ ...v, streaming: true });
+// Cards that offer an extended card to authenticated callers (bearer), through the SDK's
+// extendedAgentCardProvider: the extended one has its own name and one more skill.
+export const EXTENDED_NAME = 'a2a-js interop agent (extended)';
+for (const [version, binding] of [['1.0', 'jsonrpc'], ['1.0', 'rest'], ['0.3', 'jsonrpc']]) {
+  sdkVariants.push({ name: `${version === '1.0' ? 'v1' : 'v03'}-${binding}-stream-extended`, version, binding, streaming: true, security: 'bearer', extended: true });
+}
 // Interfaces that name a tenant: the REST transport routes by a path segment, JSON-RPC by a field.
 export const TENANT = 'acme';
 for (const binding of ['jsonrpc', 'rest']) sdkVariants.push({ name: `v1-${binding}-stream-tenant`, version: '1.0', binding, streaming: true, tenant: TENANT });
@@ -240,7 +246,7 @@ export async function startSdkAgent() {
   const signingKey = await jose.generateKeyPair('ES256', { extractable: true });
   const jwks = { keys: [{ ...(await jose.exportJWK(signingKey.publicKey)), kid: 'sdk-agent-key', alg: 'ES256', use: 'sig' }] };
   app.get('/jwks.json', (req, res) => res.json(jwks));
-  for (const { name, version, binding, streaming, security: kind, tenant, signed } of sdkVariants) {
+  for (const { name, version, binding, streaming, security: kind, tenant, signed, extended } of sdkVariants) {
     // Secured and tenant variants live apart: Express matches a prefix for every path below it, and the SDK's
     // REST router reads a further segment as a tenant.
     const prefix = kind || tenant || signed ? `/apart/${name}` : `/${name.replaceAll('-', '/')}`;
@@ -248,7 +254,7 @@ export async function startSdkAgent() {
     const card = {
       name: 'a2a-js interop agent', description: 'scenarios for a2aport interop tests', version: '1.3.0',
       supportedInterfaces: [{ url: base + prefix, protocolBinding: binding === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON', protocolVersion: version, tenant: tenant ?? '' }],
-      provider: undefined, capabilities: { streaming, pushNotifications: false, extensions: [] },
+      provider: undefined, capabilities: { streaming, pushNotifications: false, extensions: [], extendedAgentCard: extended === true },
       securitySchemes: sec?.schemes ?? {},
       securityRequirements: sec ? [{ schemes: sec.requirement }] : [],
       defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],
@@ -259,7 +265,12 @@ export async function startSdkAgent() {
     const served = signed
       ? await sdk.generateAgentCardSignature(signingKey.privateKey, { alg: 'ES256', typ: 'JOSE', kid: 'sdk-agent-key', jku: `${base}/jwks.json` })(card)
       : card;
-    const requestHandler = new DefaultRequestHandler(served, new InMemoryTaskStore(), executor);
+    const extendedCard = extended ? {
+      ...card, name: EXTENDED_NAME,
+      skills: [...card.skills, { id: 'members-only', name: 'members only', description: 'for authenticated callers', tags: ['test'], examples: [], inputModes: [], outputModes: [], securityRequirements: [] }],
+    } : undefined;
+    const requestHandler = new DefaultRequestHandler(served, new InMemoryTaskStore(), executor, undefined, undefined, undefined,
+      extendedCard && (() => extendedCard)); // the check in front lets only authenticated callers this far
     app.use(`${prefix}/.well-known/agent-card.json`, agentCardHandler({ agentCardProvider: requestHandler, legacyCompat }));
     if (sec) {
       app.use(prefix, (req, res, next) => {
