@@ -471,7 +471,7 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     try {
       await connectionSettled(page);
       const secured = Object.keys(sdkAgent.credentials);
-      assert.equal(secured.length, 6);
+      assert.equal(secured.length, 9); // bearer, API keys, OAuth2 (1.0 and 0.3), and the extended-card variants
       const results = await page.evaluate(async ({ cards, credentials, names }) => {
         const { createA2ABackendAdapter } = await import('/a2aport/src/index.js');
         const out = {};
