@@ -38,6 +38,7 @@ func (r *run) follow(stream iter.Seq2[a2a.Event, error], idle *idleWatch) (event
 		}
 		idle.seen()
 		events++
+		r.recovered()
 		if next, out, err := r.apply(ev); next != turnContinue {
 			return events, next, out, err
 		}
@@ -123,17 +124,33 @@ func recoveryDelay(base time.Duration, n int) time.Duration {
 	return d/2 + rand.N(d/2+1)
 }
 
-// reconnecting tells listeners that the Work's connection is being recovered: the last activity
-// again, marked. The next activity the agent causes comes without the mark.
+// reconnecting tells listeners, once per break, that the Work's connection is being recovered:
+// the last activity again, marked.
 func (r *run) reconnecting() {
+	if r.recovering {
+		return
+	}
+	r.recovering = true
 	ev := r.lastActivity
 	if ev.Type == "" {
 		ev = Event{Type: EventActivity, State: r.currentState()}
 	}
 	ev.Reconnecting = true
-	if ev == r.lastActivity {
+	r.emit(ev)
+}
+
+// recovered tells listeners that the agent answered again after a break (the first event of a
+// resubscription, a poll that succeeded): the last activity again, marked. What the agent says
+// next is new; what it says that the Work already showed (a snapshot's status) is not repeated.
+func (r *run) recovered() {
+	if !r.recovering {
 		return
 	}
-	r.lastActivity = ev
+	r.recovering = false
+	ev := r.lastActivity
+	if ev.Type == "" {
+		ev = Event{Type: EventActivity, State: r.currentState()}
+	}
+	ev.Reconnected = true
 	r.emit(ev)
 }

@@ -37,7 +37,8 @@ type run struct {
 	// Only the run's goroutine touches these.
 	out            *outcomeBuilder
 	lease          *lease
-	lastActivity   Event
+	lastActivity   Event // the last activity the agent caused (never a reconnection notice)
+	recovering     bool  // a break was announced (reconnecting) and the agent has not answered since
 	answeredStatus string     // statusKey of the last input request, to skip stale snapshots of it
 	recorded       WorkRecord // what the WorkStore has of this Work
 }

@@ -180,6 +180,7 @@ func (r *run) poll(conn *connection) (bool, Outcome, error) {
 			continue
 		}
 		failures = 0
+		r.recovered()
 		if snapshot == nil {
 			return false, Outcome{}, newError(CodeInvalidResponse, "the agent answered GetTask with nothing")
 		}

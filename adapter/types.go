@@ -198,8 +198,12 @@ type Event struct {
 	Delta *ArtifactDelta `json:"delta,omitempty"`
 	Input *InputRequest  `json:"input,omitempty"`
 	// Reconnecting, on a backend.activity event, says the Work's connection to the agent broke
-	// and is being recovered; the next activity event without it says it is back.
+	// and is being recovered; Reconnected, on the one that follows once the agent answers again,
+	// says it is back. Both repeat the Work's state and text as they were (nothing of the Work
+	// changed): a frontend that logs activity skips them, and nothing it saw before the break is
+	// ever delivered again.
 	Reconnecting bool `json:"reconnecting,omitempty"`
+	Reconnected  bool `json:"reconnected,omitempty"`
 }
 
 // ArtifactDelta is an append to the end of an artifact: Text (or Raw) continues its last part,

@@ -11,8 +11,10 @@ import (
 func translate(ec *a2asrv.ExecutorContext, ev adapter.Event) a2a.Event {
 	switch ev.Type {
 	case adapter.EventActivity:
-		if ev.State != adapter.StateWorking {
-			return nil // submitted is the task itself; terminal states come with the outcome
+		if ev.State != adapter.StateWorking || ev.Reconnecting || ev.Reconnected {
+			// Submitted is the task itself, terminal states come with the outcome, and the Port's
+			// own connection notices are no news of the task.
+			return nil
 		}
 		return a2a.NewStatusUpdateEvent(ec, a2a.TaskStateWorking, agentMessage(ec, ev.Text))
 	case adapter.EventMessage:

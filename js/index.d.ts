@@ -75,9 +75,14 @@ export interface BackendEvent {
   input?: InputRequest;
   /**
    * On backend.activity: the Work's connection to the agent broke and is being recovered
-   * (resubscribing, then polling); the next activity event without it says it is back.
+   * (resubscribing, then polling). The Work's state and text are repeated as they were.
    */
   reconnecting?: boolean;
+  /**
+   * On backend.activity: the agent answers again after a break (once per `reconnecting`). The
+   * state and text are repeated as they were; nothing the Work showed before the break comes again.
+   */
+  reconnected?: boolean;
 }
 
 /** An append to an artifact's end: text (or raw) continues its last part, then parts follow. */

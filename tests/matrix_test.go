@@ -483,10 +483,12 @@ func pacedReport(n int) string {
 }
 
 // checkStreamedOnce checks that a Work's artifact events grew its one artifact to want, each
-// showing more than the one before (nothing delivered twice), and that the Work said it was
-// reconnecting.
+// showing more than the one before (nothing delivered twice), that the Work said it was
+// reconnecting and then that it was back, once for each break, and that no activity it showed
+// came again after a recovery.
 func checkStreamedOnce(t *testing.T, events []adapter.Event, want string) {
 	t.Helper()
+	checkNoRepeats(t, events)
 	shown, reconnecting := "", false
 	for _, ev := range events {
 		switch {
@@ -542,4 +544,38 @@ func countType(events []adapter.Event, typ string) int {
 		}
 	}
 	return n
+}
+
+// checkNoRepeats fails when an activity or message event shows what an earlier one of the Work
+// already showed (the agent's snapshot after a reconnection re-applied), or when a reconnection
+// notice is not answered by one Reconnected before the Work ends.
+func checkNoRepeats(t *testing.T, events []adapter.Event) {
+	t.Helper()
+	type shown struct {
+		typ   string
+		state adapter.WorkState
+		text  string
+	}
+	seen := map[shown]bool{}
+	open := 0
+	for i, ev := range events {
+		switch {
+		case ev.Reconnecting:
+			open++
+		case ev.Reconnected:
+			if open != 1 {
+				t.Errorf("event %d says reconnected with %d breaks open", i, open)
+			}
+			open = 0
+		case ev.Type == adapter.EventActivity || ev.Type == adapter.EventMessage:
+			k := shown{ev.Type, ev.State, ev.Text}
+			if seen[k] {
+				t.Errorf("event %d repeats %+v, which the Work already showed", i, k)
+			}
+			seen[k] = true
+		}
+	}
+	if open > 1 {
+		t.Errorf("%d reconnection notices for one break", open)
+	}
 }

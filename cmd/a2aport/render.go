@@ -130,9 +130,14 @@ func (r *renderer) event(ev adapter.Event) {
 	}
 	switch ev.Type {
 	case adapter.EventActivity:
-		if ev.Reconnecting {
+		if ev.Reconnecting || ev.Reconnected {
 			r.clearStatus()
-			fmt.Fprintln(r.stderr, r.st.dim.Render("the connection to the agent broke; reconnecting…"))
+			note := "the connection to the agent broke; reconnecting…"
+			if ev.Reconnected {
+				note = "reconnected"
+			}
+			fmt.Fprintln(r.stderr, r.st.dim.Render(note))
+			return
 		}
 		changed := string(ev.State) != r.state || ev.Text != r.text
 		r.state, r.text = orDefault(string(ev.State), r.state), ev.Text

@@ -816,6 +816,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 			} else {
 				out.Reconnecting = bool(in.Bool())
 			}
+		case "reconnected":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Reconnected = bool(in.Bool())
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -874,6 +880,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, 
 		const prefix string = ",\"reconnecting\":"
 		out.RawString(prefix)
 		out.Bool(bool(in.Reconnecting))
+	}
+	if in.Reconnected {
+		const prefix string = ",\"reconnected\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.Reconnected))
 	}
 	out.RawByte('}')
 }

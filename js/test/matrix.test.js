@@ -86,6 +86,30 @@ function checkStreamedOnce(events, want) {
   }
   assert.equal(shown, want, 'the artifact events end at the whole text');
   assert.ok(events.some((e) => e.type === 'backend.activity' && e.reconnecting === true), 'no activity event said the Work was reconnecting');
+  checkNoRepeats(events);
+}
+
+/**
+ * Fails when an activity or message event shows what an earlier one of the Work already showed
+ * (the agent's snapshot after a reconnection re-applied), or a reconnection is not answered by one
+ * `reconnected` notice.
+ */
+function checkNoRepeats(events) {
+  const seen = new Set();
+  let open = 0;
+  for (const [i, ev] of events.entries()) {
+    if (ev.reconnecting) {
+      open++;
+    } else if (ev.reconnected) {
+      assert.equal(open, 1, `event ${i} says reconnected with ${open} breaks open`);
+      open = 0;
+    } else if (ev.type === 'backend.activity' || ev.type === 'backend.message') {
+      const key = JSON.stringify([ev.type, ev.state, ev.text]);
+      assert.ok(!seen.has(key), `event ${i} repeats ${key}, which the Work already showed`);
+      seen.add(key);
+    }
+  }
+  assert.ok(open <= 1, `${open} reconnection notices for one break`);
 }
 
 function wantCode(err, code) {

@@ -319,8 +319,8 @@ class WorkView {
   onEvent(ev) {
     switch (ev.type) {
       case 'backend.activity':
-        if (ev.reconnecting) {
-          this.log('reconnecting', '', 'Reconnecting to the task');
+        if (ev.reconnecting || ev.reconnected) {
+          this.log('reconnecting', '', ev.reconnecting ? 'Reconnecting to the task' : 'Reconnected');
           break;
         }
         if (!ev.text && ev.state === this.el.dataset.state) break; // nothing new to show
