@@ -25,6 +25,7 @@ type idleWatch struct {
 	timer   Timer
 	stopped bool
 	fired   bool
+	dead    bool // a probe ended the stream: the task moved on without it (probe.go)
 }
 
 // watchIdle returns ctx ended with errStreamIdle when no event comes within first (before the
@@ -68,6 +69,27 @@ func (w *idleWatch) check() {
 		return
 	}
 	w.stopped, w.fired = true, true
+	w.cancel(errStreamIdle)
+}
+
+// lastSeen is when the stream's last event came (or the watch began).
+func (w *idleWatch) lastSeen() time.Time {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.last
+}
+
+// expire ends the stream now, as if it had gone idle; dead says a probe found it dead.
+func (w *idleWatch) expire(dead bool) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.stopped {
+		return
+	}
+	if w.timer != nil {
+		w.timer.Stop()
+	}
+	w.stopped, w.fired, w.dead = true, true, dead
 	w.cancel(errStreamIdle)
 }
 

@@ -21,6 +21,12 @@ const (
 	// DefaultStreamIdleTimeout is how long a stream that has started may stay silent before the
 	// adapter recovers it (resubscribes): proxies commonly drop idle connections after 60–100 s.
 	DefaultStreamIdleTimeout = 60 * time.Second
+	// DefaultStreamProbeInterval is how long a started stream may stay silent before the adapter
+	// asks the agent for the task (GetTask) to tell a dead connection from a thinking agent.
+	DefaultStreamProbeInterval = 10 * time.Second
+	// probeConfirm is how long a probe that found the task ahead of its stream waits for the
+	// stream to deliver (an event may be on its way) before it declares the stream dead.
+	probeConfirm = time.Second
 	// Default size limits of what the agent sends.
 	DefaultMaxCardBytes     = 1 << 20
 	DefaultMaxResponseBytes = 16 << 20
@@ -99,6 +105,14 @@ type Options struct {
 	// is treated as a broken stream and recovered (never a failure while recovery is on). 0 means
 	// DefaultStreamIdleTimeout; negative turns it off.
 	StreamIdleTimeout time.Duration
+	// StreamProbeInterval is the silence on a started stream after which the adapter asks the
+	// agent for the task (GetTask), and again after each such silence: if the task moved past what
+	// the stream delivered (another state, a new status message, more artifact content), the
+	// connection is dead and the stream is recovered at once; if not, the agent is thinking and the
+	// stream is kept. So a dead stream is found within about StreamProbeInterval + 1 s of the
+	// agent's next step, and a quiet agent is never cut. 0 means DefaultStreamProbeInterval;
+	// negative turns probing off.
+	StreamProbeInterval time.Duration
 	// FirstEventTimeout bounds the wait for a stream's first event (0 = none: an agent may think
 	// long before it answers). On expiry the Work fails with A2A_TIMEOUT, not retryable: whether
 	// the agent received the message is not known.
@@ -188,6 +202,12 @@ func (o Options) validate() (*settings, error) {
 		s.StreamIdleTimeout = DefaultStreamIdleTimeout
 	case o.StreamIdleTimeout < 0:
 		s.StreamIdleTimeout = 0
+	}
+	switch {
+	case o.StreamProbeInterval == 0:
+		s.StreamProbeInterval = DefaultStreamProbeInterval
+	case o.StreamProbeInterval < 0:
+		s.StreamProbeInterval = 0
 	}
 	for _, limit := range []struct {
 		name string

@@ -10,23 +10,27 @@ import (
 )
 
 // streamEnd is how one followed stream ended: what follow returned, whether the idle watch ended
-// it, and its failure recorder.
+// it (idle; dead when a probe found the task gone on without it), and its failure recorder.
 type streamEnd struct {
 	events int
 	next   turnNext
 	out    Outcome
 	err    error
 	idle   bool
+	dead   bool
 	rec    *httpFailure
 }
 
-// followStream opens a stream under a failure recorder and an idle watch (first: the limit before
-// its first event) and follows it to its end.
-func (r *run) followStream(first time.Duration, open func(context.Context) iter.Seq2[a2a.Event, error]) streamEnd {
+// followStream opens a stream under a failure recorder, an idle watch (first: the limit before
+// its first event) and a probe of its task, and follows it to its end.
+func (r *run) followStream(conn *connection, first time.Duration, open func(context.Context) iter.Seq2[a2a.Event, error]) streamEnd {
 	ctx, rec := withFailureRecorder(r.ctx)
 	ctx, idle := watchIdle(ctx, r.a.s.Clock, first, r.a.s.StreamIdleTimeout)
+	probe := r.probeStream(ctx, conn, idle)
 	events, next, out, err := r.follow(open(ctx), idle)
-	return streamEnd{events: events, next: next, out: out, err: err, idle: idle.stop(), rec: rec}
+	probe.stop()
+	fired := idle.stop()
+	return streamEnd{events: events, next: next, out: out, err: err, idle: fired, dead: idle.dead, rec: rec}
 }
 
 // follow applies a stream's events until the turn ends or the stream does, telling idle of each.
@@ -61,7 +65,7 @@ func (r *run) recoverStream(conn *connection) (bool, Outcome, error) {
 		if err := r.backoff(attempt, last); err != nil {
 			return false, Outcome{}, err
 		}
-		s := r.followStream(r.a.s.StreamIdleTimeout, func(ctx context.Context) iter.Seq2[a2a.Event, error] {
+		s := r.followStream(conn, r.a.s.StreamIdleTimeout, func(ctx context.Context) iter.Seq2[a2a.Event, error] {
 			return conn.client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task})
 		})
 		last = s.rec

@@ -37,8 +37,9 @@ type run struct {
 	// Only the run's goroutine touches these.
 	out            *outcomeBuilder
 	lease          *lease
-	lastActivity   Event // the last activity the agent caused (never a reconnection notice)
-	recovering     bool  // a break was announced (reconnecting) and the agent has not answered since
+	lastActivity   Event      // the last activity the agent caused (never a reconnection notice)
+	recovering     bool       // a break was announced (reconnecting) and the agent has not answered since
+	progress       progress   // what the streams delivered, for their probes (probe.go)
 	answeredStatus string     // statusKey of the last input request, to skip stale snapshots of it
 	recorded       WorkRecord // what the WorkStore has of this Work
 }

@@ -97,7 +97,7 @@ func turnStillReleasing(err error) bool {
 // streaming call the server refuses as unsupported is made again as a plain send.
 func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error) {
 	r.markSent()
-	s := r.followStream(r.a.s.FirstEventTimeout, func(ctx context.Context) iter.Seq2[a2a.Event, error] {
+	s := r.followStream(conn, r.a.s.FirstEventTimeout, func(ctx context.Context) iter.Seq2[a2a.Event, error] {
 		return conn.client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: msg})
 	})
 	switch {
@@ -107,6 +107,8 @@ func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, err
 		return false, Outcome{}, r.a.ctxError(r.ctx)
 	case s.idle && s.events == 0:
 		return false, Outcome{}, newError(CodeTimeout, "the agent's stream sent no event within %v; whether it received the message is not known", r.a.s.FirstEventTimeout)
+	case s.dead && r.a.s.RecoveryAttempts == 0:
+		return false, Outcome{}, newError(CodeOutcomeUnknown, "the agent's stream died: the task moved on and the stream brought none of it (recovery is off)")
 	case s.idle && r.a.s.RecoveryAttempts == 0:
 		return false, Outcome{}, &Error{Code: CodeTimeout, Message: fmt.Sprintf("the agent's stream sent nothing for %v", r.a.s.StreamIdleTimeout), Retryable: true}
 	case s.idle:
@@ -223,6 +225,7 @@ func (r *run) apply(ev a2a.Event) (turnNext, Outcome, error) {
 			if err := r.checkSize(art); err != nil {
 				return turnDone, Outcome{}, err
 			}
+			r.progress.artifact(art.ID, art.size)
 			r.emitArtifact(art)
 		}
 		return r.status(e.Status)
@@ -233,6 +236,7 @@ func (r *run) apply(ev a2a.Event) (turnNext, Outcome, error) {
 			if err := r.checkSize(art); err != nil {
 				return turnDone, Outcome{}, err
 			}
+			r.progress.artifact(art.ID, art.size)
 			r.emitArtifact(art)
 		}
 		return turnContinue, Outcome{}, nil
@@ -276,6 +280,7 @@ func (r *run) status(st a2a.TaskStatus) (turnNext, Outcome, error) {
 	state := workState(st.State)
 	switch state {
 	case StateCompleted:
+		r.progress.status(st)
 		r.out.status = text
 		return turnDone, r.out.outcome(), nil
 	case StateFailed:
@@ -285,6 +290,7 @@ func (r *run) status(st a2a.TaskStatus) (turnNext, Outcome, error) {
 	case StateCancelled:
 		return turnDone, Outcome{}, r.taskError(CodeWorkCancelled, "the agent cancelled the task", text)
 	}
+	r.progress.status(st)
 	interrupt := state == StateInputRequired || state == StateAuthRequired
 	if interrupt && statusKey(st) == r.answeredStatus {
 		// A snapshot taken before the agent saw our answer (returnImmediately answers at the

@@ -318,6 +318,13 @@ export interface AdapterOptions {
    */
   streamIdleTimeoutMs?: number;
   /**
+   * Silence on a started stream after which the adapter reads the task (GetTask), and again after
+   * each such silence: a task that moved past what the stream delivered means the connection died,
+   * and the stream is recovered at once; otherwise the agent is thinking and the stream is kept.
+   * Default 10000; 0 = off.
+   */
+  streamProbeIntervalMs?: number;
+  /**
    * Longest wait for a stream's first event; on expiry the Work fails with A2A_TIMEOUT, not
    * retryable (whether the agent received the message is not known). Default 0 = none.
    */

@@ -314,6 +314,41 @@ var scenarios = []scenario{
 		// the Work resubscribes, as for a broken one.
 		checkRecovered(t, e, "stallstream please")
 	}},
+	{name: "stream-stall-found-by-probe", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.StreamProbeInterval = 200 * time.Millisecond // the idle timeout stays at its 60 s default
+	}, run: func(t *testing.T, e env) {
+		// The same silent stream, found dead by the probe: the task moved on, the stream did not.
+		checkRecovered(t, e, "stallstream probed")
+	}},
+	{name: "quiet-agent-is-kept", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.StreamProbeInterval = 100 * time.Millisecond
+	}, run: func(t *testing.T, e env) {
+		// The agent thinks for 1.5 s without a word on a healthy stream: the probes find the task
+		// where the stream left it, and the stream is kept.
+		tp := fmt.Sprintf("00-%032x-%016x-01", workSeq.Add(1), 11)
+		rec := newRecorder()
+		out, err := e.port.Submit(e.ctx, newWork("alice", "slow 1500 quietly"), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+		if err != nil || !strings.Contains(out.Content, "slow done") {
+			t.Fatalf("Submit() = %+v, %v", out, err)
+		}
+		for _, ev := range rec.all() {
+			if ev.Reconnecting {
+				t.Fatalf("a quiet agent on a healthy stream was reconnected: %+v", ev)
+			}
+		}
+		probes := 0
+		for _, r := range server.Requests() {
+			if r.Header.Get("traceparent") == tp && r.A2AMethod == "GetTask" {
+				probes++
+			}
+			if r.Header.Get("traceparent") == tp && r.A2AMethod == "SubscribeToTask" {
+				t.Error("a quiet agent's stream was resubscribed")
+			}
+		}
+		if probes == 0 {
+			t.Error("no probe asked for the task while the agent was quiet")
+		}
+	}},
 	{name: "stream-silent-before-first-event", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
 		o.FirstEventTimeout = 300 * time.Millisecond
 	}, run: func(t *testing.T, e env) {

@@ -147,6 +147,7 @@ type Init struct {
 	RecoveryAttempts    int                 `json:"recoveryAttempts,omitempty"`
 	RecoveryBackoffMs   int64               `json:"recoveryBackoffMs,omitempty"`
 	StreamIdleMs        int64               `json:"streamIdleTimeoutMs,omitempty"`
+	StreamProbeMs       int64               `json:"streamProbeIntervalMs,omitempty"`
 	FirstEventMs        int64               `json:"firstEventTimeoutMs,omitempty"`
 	AllowedOrigins      []string            `json:"allowedOrigins,omitempty"`
 	VerifyCard          string              `json:"verifyCard,omitempty"`

@@ -3184,6 +3184,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 			} else {
 				out.StreamIdleMs = int64(in.Int64())
 			}
+		case "streamProbeIntervalMs":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.StreamProbeMs = int64(in.Int64())
+			}
 		case "firstEventTimeoutMs":
 			if in.IsNull() {
 				in.Skip()
@@ -3444,6 +3450,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Int64(int64(in.StreamIdleMs))
+	}
+	if in.StreamProbeMs != 0 {
+		const prefix string = ",\"streamProbeIntervalMs\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int64(int64(in.StreamProbeMs))
 	}
 	if in.FirstEventMs != 0 {
 		const prefix string = ",\"firstEventTimeoutMs\":"

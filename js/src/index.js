@@ -104,6 +104,7 @@ class Backend {
       pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
       recoveryAttempts: o.recoveryAttempts === 0 ? -1 : o.recoveryAttempts, recoveryBackoffMs: o.recoveryBackoffMs,
       streamIdleTimeoutMs: o.streamIdleTimeoutMs === 0 ? -1 : o.streamIdleTimeoutMs, firstEventTimeoutMs: o.firstEventTimeoutMs,
+      streamProbeIntervalMs: o.streamProbeIntervalMs === 0 ? -1 : o.streamProbeIntervalMs,
       allowedOrigins: o.allowedOrigins, verifyCard: o.verifyCard, cardKeysFromJku: o.cardKeysFromJku,
       cardKeys: Array.isArray(o.cardKeys) ? { keys: o.cardKeys } : o.cardKeys, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,

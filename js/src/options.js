@@ -69,6 +69,7 @@ export function validateOptions(options) {
   if (!Number.isInteger(o.recoveryAttempts)) fail('recoveryAttempts', 'must be a whole number >= 0');
   number('recoveryBackoffMs', 1, 250);
   number('streamIdleTimeoutMs', 0, 60000);
+  number('streamProbeIntervalMs', 0, 10000);
   number('firstEventTimeoutMs', 0, 0);
   for (const [name, dflt] of [['maxCardBytes', 1 << 20], ['maxResponseBytes', 16 << 20], ['maxArtifactBytes', 256 << 20]]) {
     number(name, 1, dflt);

@@ -268,6 +268,22 @@ const scenarios = [
     // Work resubscribes, as for a broken one.
     await checkRecovered(port, requests, 'stallstream please');
   } },
+  { name: 'stream-stall-found-by-probe', streamingOnly: true, options: { streamProbeIntervalMs: 200 }, async run({ port, requests }) {
+    // The same silent stream, found dead by the probe (the idle timeout stays at 60 s): the task
+    // moved on, the stream did not.
+    await checkRecovered(port, requests, 'stallstream probed');
+  } },
+  { name: 'quiet-agent-is-kept', streamingOnly: true, options: { streamProbeIntervalMs: 100 }, async run({ port, requests }) {
+    // The agent thinks for 1.5 s without a word on a healthy stream: the probes find the task
+    // where the stream left it, and the stream is kept.
+    const { out, err, events } = await submit(port, newWork('alice', 'slow 1500 quietly'));
+    assert.ifError(err);
+    assert.match(out.content, /slow done/);
+    assert.ok(!events.some((e) => e.reconnecting), 'a quiet agent on a healthy stream was reconnected');
+    const methods = requests.map((r) => r.a2aMethod).filter(Boolean);
+    assert.ok(methods.includes('GetTask'), `requests: ${methods}; want a probe while the agent was quiet`);
+    assert.ok(!methods.includes('SubscribeToTask'), `requests: ${methods}; a quiet agent's stream was resubscribed`);
+  } },
   { name: 'stream-silent-before-first-event', streamingOnly: true, options: { firstEventTimeoutMs: 300 }, async run({ port }) {
     const { err } = await submit(port, newWork('alice', 'stallfirst please'));
     wantCode(err, 'A2A_TIMEOUT');

@@ -232,6 +232,7 @@ test('invalid options throw a TypeError naming the option', () => {
   for (const recoveryAttempts of [-1, 1.5, '4']) throwsNaming({ agentCardUrl: card, recoveryAttempts }, 'recoveryAttempts');
   for (const recoveryBackoffMs of [0, -5, Number.NaN]) throwsNaming({ agentCardUrl: card, recoveryBackoffMs }, 'recoveryBackoffMs');
   for (const streamIdleTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, streamIdleTimeoutMs }, 'streamIdleTimeoutMs');
+  for (const streamProbeIntervalMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, streamProbeIntervalMs }, 'streamProbeIntervalMs');
   for (const firstEventTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, firstEventTimeoutMs }, 'firstEventTimeoutMs');
   for (const name of ['maxCardBytes', 'maxResponseBytes', 'maxArtifactBytes']) {
     for (const v of [0, -1, 1.5, '100']) throwsNaming({ agentCardUrl: card, [name]: v }, name);
