@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -27,10 +28,11 @@ type Adapter struct {
 	closing context.Context
 	close   context.CancelCauseFunc
 
-	startMu   sync.Mutex
-	discovery chan struct{} // non-nil while a discovery runs; closed when it ends
-	conn      *connection   // set once discovery succeeded
-	lastErr   error         // of the last failed discovery
+	startMu       sync.Mutex
+	discovery     chan struct{}           // non-nil while a discovery runs; closed when it ends
+	stopDiscovery context.CancelCauseFunc // ends the running discovery (Close, Detach)
+	conn          *connection             // set once discovery succeeded
+	lastErr       error                   // of the last failed discovery
 
 	mu        sync.Mutex
 	closed    bool
@@ -162,7 +164,9 @@ func (a *Adapter) isClosed() bool {
 	return a.closed
 }
 
-// connect returns the connection, discovering the agent if needed.
+// connect returns the connection, discovering the agent if needed. Concurrent callers share one
+// discovery, run by the first of them under its own context: if that caller gives up (its Work
+// is cancelled or times out), the discovery ends with it and the next caller starts another.
 func (a *Adapter) connect(ctx context.Context) (*connection, error) {
 	for {
 		if a.isClosed() {
@@ -188,21 +192,34 @@ func (a *Adapter) connect(ctx context.Context) (*connection, error) {
 			continue
 		}
 		done := make(chan struct{})
-		a.discovery = done
+		dctx, stop := context.WithCancelCause(context.WithValue(ctx, traceKey{}, "")) // no Work's trace: discovery is shared
+		a.discovery, a.stopDiscovery = done, stop
 		a.startMu.Unlock()
 
-		conn, err := a.discover()
+		conn, err := a.discover(dctx)
 		a.startMu.Lock()
-		a.conn, a.lastErr, a.discovery = conn, err, nil
+		a.discovery, a.stopDiscovery = nil, nil
+		abandoned := err != nil && ctx.Err() != nil // by its caller: not a failure of the agent
+		if !abandoned {
+			a.conn, a.lastErr = conn, err
+		}
 		a.startMu.Unlock()
+		stop(context.Canceled)
 		close(done)
+		if abandoned {
+			return nil, a.ctxError(ctx)
+		}
+		if errors.Is(err, ErrWorkDetached) {
+			err = ClosedError() // detached in discovery: no Work of this caller had left
+		}
 		return conn, err
 	}
 }
 
-// discover runs detached from any one caller (callers share it), bounded by RequestTimeout and Close.
-func (a *Adapter) discover() (*connection, error) {
-	ctx, cancel := withTimeout(a.closing, a.s.Clock, a.s.RequestTimeout, errRequestTimeout)
+// discover reads the card and opens the interface, bounded by RequestTimeout, its caller's
+// context, Close and Detach.
+func (a *Adapter) discover(parent context.Context) (*connection, error) {
+	ctx, cancel := withTimeout(parent, a.s.Clock, a.s.RequestTimeout, errRequestTimeout)
 	defer cancel()
 	card := a.s.AgentCard
 	var notes []string
@@ -309,7 +326,12 @@ func (a *Adapter) shutdown(cause error) error {
 	// A message on its way gets a moment to name its task: a cancel can then reach it, and a
 	// detached Work's record says where to resume it.
 	a.awaitTasks(runs)
-	a.close(cause) // ends a running discovery
+	a.close(cause)
+	a.startMu.Lock()
+	if a.stopDiscovery != nil {
+		a.stopDiscovery(cause) // a discovery in progress ends now
+	}
+	a.startMu.Unlock()
 	for _, r := range runs {
 		r.stop(cause)
 	}

@@ -37,11 +37,13 @@ func (a *Adapter) cancelRun(ctx context.Context, r *run) (CancelResult, error) {
 // taskGrace bounds how long a Cancel waits for the agent's answer to name the task.
 const taskGrace = 2 * time.Second
 
-// markSent records that the Work's message is leaving for the agent.
+// markSent records that the Work's message is leaving for the agent, in the WorkStore too: a
+// process that stops before any answer names the task leaves a record that says so.
 func (r *run) markSent() {
 	r.mu.Lock()
 	r.sent = true
 	r.mu.Unlock()
+	r.record()
 }
 
 // awaitTask waits, while the message may have reached the agent and no answer named its task,

@@ -114,8 +114,8 @@ type Options struct {
 	// negative turns probing off.
 	StreamProbeInterval time.Duration
 	// FirstEventTimeout bounds the wait for a stream's first event (0 = none: an agent may think
-	// long before it answers). On expiry the Work fails with A2A_TIMEOUT, not retryable: whether
-	// the agent received the message is not known.
+	// long before it answers). On expiry the Work fails with A2A_OUTCOME_UNKNOWN, not retryable:
+	// whether the agent received the message is not known.
 	FirstEventTimeout time.Duration
 	// VerifyCard checks the JWS signatures of the fetched Agent Card (A2A 1.0 §8.4) before anything
 	// of it is used: "off" (the default), "if-signed" (a signed card must verify, an unsigned one is

@@ -91,9 +91,10 @@ func (r *run) recoverStream(conn *connection) (bool, Outcome, error) {
 }
 
 // transient reports whether e is a failure of the connection, not an answer of the agent's: the
-// same request may succeed if made again.
+// same request may succeed if made again. (A request that timed out is too; the callers check
+// first that the Work itself has not ended.)
 func transient(e *Error) bool {
-	return e.Code == CodeNetworkError || (e.Code == CodeHTTPError && e.Retryable)
+	return e.Code == CodeNetworkError || (e.Code == CodeHTTPError && e.Retryable) || (e.Code == CodeTimeout && e.Retryable)
 }
 
 // backoff waits before recovery attempt n: nothing before the first, then RecoveryBackoff

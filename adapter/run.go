@@ -65,8 +65,13 @@ func (a *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...Su
 	if err != nil {
 		return Outcome{}, a.wrap(CodeInternal, "reading the WorkStore failed", err)
 	}
-	if !ok || rec.OwnerID != ownerID || ownerID == "" || rec.RemoteTaskID == "" {
+	if !ok || rec.OwnerID != ownerID || ownerID == "" {
 		return Outcome{}, newError(CodeWorkNotFound, "work %q is not recorded for this owner", workID)
+	}
+	if rec.RemoteTaskID == "" {
+		// Its process stopped while the message was on its way: this is the Work's one outcome.
+		_ = a.s.WorkStore.Delete(ctx, workID) // best-effort, as every record write
+		return Outcome{}, newError(CodeOutcomeUnknown, "work %q: its message was on its way when the frontend that sent it stopped, and no answer named its task: whether the agent received it is not known (it was not sent again)", workID)
 	}
 	return a.run(ctx, Work{ID: workID, OwnerID: ownerID}, nil, opts, func(r *run) (Outcome, error) {
 		r.remoteTask, r.contextID, r.state, r.recorded = a2a.TaskID(rec.RemoteTaskID), rec.RemoteContextID, rec.State, rec
@@ -83,9 +88,7 @@ func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []
 	ctx = withTraceparent(ctx, cfg.Traceparent)
 	r := &run{a: a, work: work, parts: parts, onEvent: cfg.OnEvent, state: StateSubmitted,
 		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder()}
-	timed, stopTimer := withTimeout(ctx, a.s.Clock, a.s.Timeout, errWorkTimeout)
-	defer stopTimer()
-	r.ctx, r.cancel = context.WithCancelCause(timed)
+	r.ctx, r.cancel = context.WithCancelCause(ctx)
 	a.mu.Lock()
 	switch _, dup := a.runs[work.ID]; {
 	case a.closed:
@@ -104,13 +107,24 @@ func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []
 		r.cancel(context.Canceled)
 		close(r.done)
 	}()
+	if a.s.Timeout > 0 {
+		timer := a.s.Clock.AfterFunc(a.s.Timeout, r.timeOut)
+		defer timer.Stop()
+	}
 
 	out, err := body(r)
 	out, err = r.finish(out, err)
-	if !errors.Is(err, ErrWorkDetached) {
+	if !errors.Is(err, ErrWorkDetached) && !errors.Is(err, ErrLegacyBuildRequired) { // the host runs it again
 		r.forget()
 	}
 	return out, err
+}
+
+// sentMessage reports whether the Work's message is (or was) on its way to the agent.
+func (r *run) sentMessage() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.sent
 }
 
 // finish decides the run's one outcome. A Cancel or Close that came first wins over whatever the
@@ -128,20 +142,28 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 	askedRemote := r.remoteCancel
 	r.mu.Unlock()
 	detached := errors.Is(stopped, errDetached)
-	if stopped != nil {
+	cancelled := false // the agent confirmed that its task is cancelled
+	switch {
+	case stopped != nil:
 		err = r.a.ctxError(r.ctx)
 		if !askedRemote && !detached {
-			r.cancelRemote(context.Background())
+			cancelled = r.cancelRemote(context.Background())
 		}
-	} else if err != nil && r.ctx.Err() != nil {
-		// The work's own context ended (timeout, caller cancelled): stop the remote task too.
-		r.cancelRemote(context.Background())
+	case err != nil && (r.ctx.Err() != nil || r.lostTrack(err)):
+		// The caller's context ended, or the task was lost: stop the remote task too.
+		cancelled = r.cancelRemote(context.Background())
 	}
-	if detached {
+	if detached && r.sentMessage() {
 		return Outcome{}, err // nothing changed for the Work: no final event, the record stays
 	}
+	if detached { // nothing was sent: nothing to resume, the adapter is simply closed
+		err = newError(CodeAdapterClosed, "the adapter was detached before the Work's message left: there is nothing to resume")
+	}
 	if err != nil {
-		r.emitFinal(err)
+		err = r.fate(err, cancelled)
+		if !errors.Is(err, ErrLegacyBuildRequired) { // a host's cue to load the full module, not news of the Work
+			r.emitFinal(err)
+		}
 		return Outcome{}, err
 	}
 	r.emit(Event{Type: EventActivity, State: StateCompleted, Text: r.out.status})
@@ -175,20 +197,29 @@ func (r *run) currentState() WorkState {
 	return r.state
 }
 
-// cancelRemote asks the agent to cancel the remote task, best-effort and bounded: the local
-// outcome does not depend on it.
-func (r *run) cancelRemote(parent context.Context) {
+// cancelRemote asks the agent to cancel the remote task, best-effort and bounded, and reports
+// whether the agent confirmed it (answered with the task cancelled): only then can the Work be
+// submitted again without doing it twice (fate.go).
+func (r *run) cancelRemote(parent context.Context) bool {
 	r.mu.Lock()
 	task := r.remoteTask
 	r.remoteCancel = r.remoteCancel || task != ""
 	r.mu.Unlock()
 	conn := r.a.connection()
 	if task == "" || conn == nil {
-		return
+		return false
 	}
 	ctx, cancel := withTimeout(context.WithoutCancel(parent), r.a.s.Clock, min(r.a.s.RequestTimeout, closeGrace), errRequestTimeout)
 	defer cancel()
-	_, _ = conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task}) // best-effort by contract
+	got, err := conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task}) // best-effort by contract
+	return err == nil && got != nil && got.Status.State == a2a.TaskStateCanceled
+}
+
+// timeOut ends the Work at its Timeout. As for Cancel, a message on its way first gets up to
+// taskGrace for an answer that names its task, so that the task can be cancelled.
+func (r *run) timeOut() {
+	r.awaitTask()
+	r.stop(errWorkTimeout)
 }
 
 // emitFinal reports the terminal state of a failed run as activity.

@@ -106,7 +106,7 @@ func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, Outcome, err
 	case r.ctx.Err() != nil:
 		return false, Outcome{}, r.a.ctxError(r.ctx)
 	case s.idle && s.events == 0:
-		return false, Outcome{}, newError(CodeTimeout, "the agent's stream sent no event within %v; whether it received the message is not known", r.a.s.FirstEventTimeout)
+		return false, Outcome{}, newError(CodeOutcomeUnknown, "the agent's stream sent no event within %v (FirstEventTimeout): whether it received the message is not known (it was not sent again)", r.a.s.FirstEventTimeout)
 	case s.dead && r.a.s.RecoveryAttempts == 0:
 		return false, Outcome{}, newError(CodeOutcomeUnknown, "the agent's stream died: the task moved on and the stream brought none of it (recovery is off)")
 	case s.idle && r.a.s.RecoveryAttempts == 0:
@@ -152,8 +152,8 @@ func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, Outcome, error
 }
 
 // poll follows the remote task every PollInterval until it ends or asks for input. A failed
-// GetTask that may succeed again (the connection, a 5xx, 429) is retried up to RecoveryAttempts
-// times in a row, after the agent's Retry-After if it gave one.
+// GetTask that may succeed again (the connection, a 5xx, 429, no answer within RequestTimeout) is
+// retried up to RecoveryAttempts times in a row, after the agent's Retry-After if it gave one.
 func (r *run) poll(conn *connection) (bool, Outcome, error) {
 	task := r.remoteTaskID()
 	if task == "" {
@@ -170,8 +170,10 @@ func (r *run) poll(conn *connection) (bool, Outcome, error) {
 			return false, Outcome{}, err
 		}
 		ctx, rec := withFailureRecorder(r.ctx)
+		ctx, cancel := withTimeout(ctx, r.a.s.Clock, r.a.s.RequestTimeout, errRequestTimeout) // a GetTask that stalls is tried again
 		last = rec
 		snapshot, err := conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
+		cancel()
 		if err != nil {
 			e := r.a.requestError(ctx, CodeProtocolError, "polling the task failed", err, rec)
 			if r.ctx.Err() != nil || !transient(e) || failures >= r.a.s.RecoveryAttempts {

@@ -7,8 +7,10 @@ import (
 
 // WorkStore keeps, per Work, what it takes to re-attach to it after the frontend restarts
 // (Options.WorkStore, Adapter.Resume): a page's localStorage, a file, a database. The adapter
-// writes a Work's record once the agent named its task and at each change of state, and deletes
-// it when the Work ends. Implementations must be safe for concurrent use.
+// writes a Work's record when its message leaves (RemoteTaskID still empty), again once the agent
+// named its task and at each change of state, and deletes it when the Work ends. A record without
+// a RemoteTaskID is a Work whose process stopped while its message was on its way: Resume ends it
+// with A2A_OUTCOME_UNKNOWN. Implementations must be safe for concurrent use.
 type WorkStore interface {
 	Get(ctx context.Context, workID string) (WorkRecord, bool, error)
 	Set(ctx context.Context, record WorkRecord) error
@@ -69,7 +71,7 @@ func (r *run) record() {
 	r.mu.Lock()
 	rec := WorkRecord{WorkID: r.work.ID, OwnerID: r.work.OwnerID, RemoteTaskID: string(r.remoteTask), RemoteContextID: r.contextID, State: r.state}
 	r.mu.Unlock()
-	if rec.RemoteTaskID == "" || rec == r.recorded {
+	if !r.sentMessage() || rec == r.recorded {
 		return
 	}
 	r.recorded = rec

@@ -57,6 +57,7 @@ func (echoPort) RespondAuthorization(context.Context, string, string, adapter.In
 }
 func (echoPort) Subscribe(func(adapter.Event)) func() { return func() {} }
 func (echoPort) Close() error                         { return nil }
+func (echoPort) Detach() error                        { return nil }
 
 // echoExecutor is the same trivial agent written directly on a2asrv: the baseline.
 type echoExecutor struct{}

@@ -24,11 +24,9 @@ type Adapter struct {
 	disp    *dispatcher
 	reads   atomic.Int64
 
-	probeMu  sync.Mutex // serializes settleFlavour
-	onDemand bool       // started on the 1.0-only module; 0.3 loads the full one (flavour.go)
+	onDemand bool // started on the 1.0-only module; 0.3 loads the full one (flavour.go)
 
 	mu        sync.Mutex
-	settled   bool    // the module flavour is decided
 	drv       *driver // nil after a trap until the next call starts a fresh instance
 	closed    bool
 	lastDesc  adapter.Description
@@ -145,12 +143,24 @@ func (h *Adapter) Start(ctx context.Context) (adapter.Health, error) {
 	if h.isClosed() {
 		return adapter.Health{Closed: true, Error: errClosed.Error()}, errClosed
 	}
-	h.settleFlavour(ctx)
-	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodStart}, nil)
-	if err != nil {
-		return adapter.Health{Error: err.Error()}, err
+	for {
+		d, err := h.driver(ctx)
+		if err != nil {
+			return adapter.Health{Error: err.Error()}, err
+		}
+		pc, err := d.start(abi.Envelope{Method: abi.MethodStart}, nil)
+		if err != nil {
+			return adapter.Health{Error: err.Error()}, err
+		}
+		res := <-pc.done
+		if err := res.Error.AdapterError(); err != nil {
+			if h.upgrade(d, err) {
+				continue
+			}
+			return adapter.Health{Error: err.Error()}, err
+		}
+		return *res.Health, nil
 	}
-	return *res.Health, nil
 }
 
 // Health implements adapter.Port.
@@ -184,30 +194,34 @@ func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.
 	if h.isClosed() {
 		return adapter.Outcome{}, errClosed
 	}
-	h.settleFlavour(ctx)
-	d, err := h.driver(ctx)
-	if err != nil {
-		return adapter.Outcome{}, err
-	}
 	cfg := adapter.ApplySubmitOptions(opts...)
 	call.Traceparent = cfg.Traceparent
-	pc, err := d.start(call, cfg.OnEvent)
-	if err != nil {
-		return adapter.Outcome{}, err
+	for {
+		d, err := h.driver(ctx)
+		if err != nil {
+			return adapter.Outcome{}, err
+		}
+		pc, err := d.start(call, cfg.OnEvent)
+		if err != nil {
+			return adapter.Outcome{}, err
+		}
+		var res abi.Envelope
+		select {
+		case res = <-pc.done:
+		case <-ctx.Done():
+			// The module ends this call's context, as a cancelled ctx ends a native Submit; its
+			// result then says what happened.
+			d.push(input{env: abi.Envelope{Kind: abi.KindAbortCall, ID: pc.id}})
+			res = <-pc.done
+		}
+		if err := res.Error.AdapterError(); err != nil {
+			if h.upgrade(d, err) {
+				continue
+			}
+			return adapter.Outcome{}, err
+		}
+		return *res.Outcome, nil
 	}
-	var res abi.Envelope
-	select {
-	case res = <-pc.done:
-	case <-ctx.Done():
-		// The module ends this call's context, as a cancelled ctx ends a native Submit; its
-		// result then says what happened.
-		d.push(input{env: abi.Envelope{Kind: abi.KindAbortCall, ID: pc.id}})
-		res = <-pc.done
-	}
-	if err := res.Error.AdapterError(); err != nil {
-		return adapter.Outcome{}, err
-	}
-	return *res.Outcome, nil
 }
 
 // Status implements adapter.Port.

@@ -1,18 +1,18 @@
 package host
 
 import (
-	"context"
 	"errors"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/internal/abi"
 )
 
 // The host starts every adapter that allows A2A 0.3 on the 1.0-only module, which is half the size
-// and starts faster, and lets the module decide whether the agent needs more: before the first
-// Start or Submit it runs discovery there once, and a card that needs 0.3
-// (A2A_LEGACY_BUILD_REQUIRED) makes it load the full module instead. Nothing has been sent to the
-// agent or reported to a listener by then, so the swap is invisible.
+// and starts faster, and lets the module decide whether the agent needs more: a call that runs
+// discovery there (Start, Submit, Resume) and meets a card that needs 0.3 fails with
+// A2A_LEGACY_BUILD_REQUIRED, before anything was sent to the agent or reported to a listener. The
+// host then loads the full module and makes the call again there, so the swap is invisible, and
+// the call was a Work all along: its Cancel, its timeout, Close and Detach reach it as they would
+// any other.
 
 // startFlavour is the module an adapter with these options starts on.
 func startFlavour(opts adapter.Options) (f Flavour, onDemand bool) {
@@ -32,39 +32,24 @@ func startFlavour(opts adapter.Options) (f Flavour, onDemand bool) {
 	}
 }
 
-// settleFlavour runs the one discovery that decides the module, if it has not run yet.
-func (h *Adapter) settleFlavour(ctx context.Context) {
-	h.probeMu.Lock()
-	defer h.probeMu.Unlock()
+// upgrade swaps the 1.0-only module, whose call old answered A2A_LEGACY_BUILD_REQUIRED, for the
+// full one (once: a concurrent call may have done it) and reports whether to make the call again.
+func (h *Adapter) upgrade(old *driver, err error) bool {
+	if !errors.Is(err, adapter.ErrLegacyBuildRequired) {
+		return false
+	}
 	h.mu.Lock()
-	pending := h.onDemand && !h.settled
-	h.mu.Unlock()
-	if !pending {
-		return
+	defer h.mu.Unlock()
+	if !h.onDemand || h.closed {
+		return false
 	}
-	d, err := h.driver(ctx)
-	if err != nil {
-		return // the call that follows reports it
+	if h.flavour == Full {
+		return true // swapped by another call
 	}
-	pc, err := d.start(abi.Envelope{Method: abi.MethodStart}, nil)
-	if err != nil {
-		return
+	h.flavour = Full
+	if h.drv == old {
+		h.drv = nil // the next call starts the full module
 	}
-	err = (<-pc.done).Error.AdapterError()
-	switch {
-	case err == nil:
-		h.mu.Lock()
-		h.settled = true
-		h.mu.Unlock()
-	case errors.Is(err, adapter.ErrLegacyBuildRequired):
-		h.mu.Lock()
-		h.flavour, h.settled = Full, true
-		old := h.drv
-		h.drv = nil
-		h.mu.Unlock()
-		if old != nil {
-			old.stop()
-		}
-	}
-	// Any other failure (the agent unreachable): the call that follows runs discovery again.
+	go old.retire()
+	return true
 }

@@ -325,7 +325,7 @@ export interface AdapterOptions {
    */
   streamProbeIntervalMs?: number;
   /**
-   * Longest wait for a stream's first event; on expiry the Work fails with A2A_TIMEOUT, not
+   * Longest wait for a stream's first event; on expiry the Work fails with A2A_OUTCOME_UNKNOWN, not
    * retryable (whether the agent received the message is not known). Default 0 = none.
    */
   firstEventTimeoutMs?: number;

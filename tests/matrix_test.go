@@ -352,8 +352,12 @@ var scenarios = []scenario{
 	{name: "stream-silent-before-first-event", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
 		o.FirstEventTimeout = 300 * time.Millisecond
 	}, run: func(t *testing.T, e env) {
+		// The message may have reached the agent: its fate is unknown, and it is never sent again.
 		_, _, err := e.submit(t, newWork("alice", "stallfirst please"))
-		wantCode(t, err, adapter.ErrTimeout)
+		wantCode(t, err, adapter.ErrOutcomeUnknown)
+		if !strings.Contains(err.Error(), "sent no event within") {
+			t.Errorf("error = %v, want it to say the stream sent nothing", err)
+		}
 		if ae := (*adapter.Error)(nil); errors.As(err, &ae) && ae.Retryable {
 			t.Errorf("error = %+v: retryable, but the agent may have received the message", ae)
 		}

@@ -18,6 +18,15 @@ export function createA2ABackendAdapter(options) {
 
 const closedError = () => new A2APortError('ADAPTER_CLOSED', 'a2aport: the adapter is closed');
 
+/** Releases a swapped-out instance once the calls it still has are answered (bounded). */
+function retire(driver, waitedMs = 0) {
+  if (driver.calls.size === 0 || waitedMs >= 10_000) {
+    driver.release(closedError());
+    return;
+  }
+  setTimeout(retire, 20, driver, waitedMs + 20).unref?.();
+}
+
 class Backend {
   #o;
   #credentials;
@@ -29,12 +38,12 @@ class Backend {
   #closed = false;
   #lastDescription = null;
   // An adapter that allows A2A 0.3 starts on the 1.0-only module (half the size, faster to start)
-  // and lets the module decide: before the first start() or submit() it runs discovery there once,
-  // and a card that needs 0.3 (A2A_LEGACY_BUILD_REQUIRED) loads the full module instead. Nothing
-  // has been sent to the agent or reported to a listener by then. An explicit `wasm` is used as is.
+  // and lets the module decide: a call that runs discovery there (start, submit, resume) and meets
+  // a card that needs 0.3 rejects with A2A_LEGACY_BUILD_REQUIRED before anything was sent to the
+  // agent or reported to a listener, and is made again on the full module. So the call is the
+  // Work all along: its cancel, signal, timeout, close() and detach() reach it as any other.
+  // An explicit `wasm` is used as is.
   #legacyOnDemand;
-  #settled = false;
-  #settling = null;
   #needsFull = false;
   #verifies = false;
 
@@ -42,10 +51,10 @@ class Backend {
     this.#o = options;
     this.#credentials = createCredentials(options);
     this.#legacyOnDemand = options.wasm === undefined && options.legacyCompat !== false;
-    if (this.#legacyOnDemand && options.protocolVersion === '0.3') this.#needsFull = this.#settled = true; // pinned: no need to ask
+    if (this.#legacyOnDemand && options.protocolVersion === '0.3') this.#needsFull = true; // pinned: no need to ask
     // The 1.0-only module leaves card signatures out: verifying takes the full one.
     this.#verifies = options.wasm === undefined && (options.verifyCard ?? 'off') !== 'off';
-    if (this.#verifies) this.#needsFull = this.#settled = true;
+    if (this.#verifies) this.#needsFull = true;
   }
 
   /** The module flavour to instantiate: see #legacyOnDemand. */
@@ -55,23 +64,24 @@ class Backend {
     return { ...this.#o, legacyCompat: this.#needsFull };
   }
 
-  /** Runs the one discovery that decides the module flavour, if it has not run yet. */
-  #settleFlavour() {
-    if (!this.#legacyOnDemand || this.#settled) return Promise.resolve();
-    this.#settling ??= (async () => {
+  /**
+   * Makes a call that may run discovery; on the 1.0-only module, a card that needs A2A 0.3 makes
+   * it swap to the full module (once) and make the call again there.
+   */
+  async #callUpgrading(method, args, onEvent, signal) {
+    for (;;) {
       const driver = await this.#ready();
       try {
-        await driver.call('start');
-        this.#settled = true;
+        return await driver.call(method, args, onEvent, signal);
       } catch (err) {
-        if (err?.code !== 'A2A_LEGACY_BUILD_REQUIRED') return; // the call that follows runs discovery again
-        this.#settled = true;
-        this.#needsFull = true;
-        if (this.#driver === driver) this.#driver = null;
-        driver.release(closedError());
+        if (err?.code !== 'A2A_LEGACY_BUILD_REQUIRED' || !this.#legacyOnDemand || this.#closed) throw err;
+        if (!this.#needsFull) {
+          this.#needsFull = true;
+          if (this.#driver === driver) this.#driver = null;
+          retire(driver);
+        }
       }
-    })().catch(() => {}).finally(() => { this.#settling = null; });
-    return this.#settling;
+    }
   }
 
   /** Returns the live driver, instantiating the module on first use and after a trap. */
@@ -174,8 +184,7 @@ class Backend {
   }
 
   async start() {
-    await this.#settleFlavour();
-    return (await this.#call('start')).health;
+    return (await this.#callUpgrading('start')).health;
   }
 
   async health() {
@@ -189,9 +198,8 @@ class Backend {
       throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
     }
     checkWork(work);
-    await this.#settleFlavour();
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
-    const res = await this.#call('submit', { work, traceparent }, onEvent, signal);
+    const res = await this.#callUpgrading('submit', { work, traceparent }, onEvent, signal);
     return { content: res.outcome.content, artifacts: res.outcome.artifacts };
   }
 
@@ -207,8 +215,7 @@ class Backend {
     if (traceparent !== undefined && typeof traceparent !== 'string') {
       throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
     }
-    await this.#settleFlavour();
-    const res = await this.#call('resume', { workId, ownerId, traceparent }, onEvent, signal);
+    const res = await this.#callUpgrading('resume', { workId, ownerId, traceparent }, onEvent, signal);
     return { content: res.outcome.content, artifacts: res.outcome.artifacts };
   }
 

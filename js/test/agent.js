@@ -147,7 +147,8 @@ function bodyText(body) {
 /**
  * A fetch that records every request it is given and passes it to the global fetch.
  * Each record: {url, method, headers (a Headers), body (text when readable), a2aMethod,
- * status, responseText (a Promise of the answer's text, for CancelTask requests only)}.
+ * status, error (when the fetch failed), responseText (a Promise of the answer's text, for
+ * CancelTask requests only)}.
  */
 export function recordingFetch(base = globalThis.fetch) {
   const requests = [];
@@ -160,7 +161,13 @@ export function recordingFetch(base = globalThis.fetch) {
     const body = bodyText(init.body);
     const record = { url, method, headers, body, a2aMethod: a2aMethodOf(url, method, body), status: undefined };
     requests.push(record);
-    const res = await base(input, init);
+    let res;
+    try {
+      res = await base(input, init);
+    } catch (err) {
+      record.error = err; // with err.cause.code: ECONNREFUSED when it never left
+      throw err;
+    }
     record.status = res.status;
     if (record.a2aMethod !== 'CancelTask') return res;
     // A cancel's answer is one small JSON document: read it here and hand the adapter a copy,

@@ -47,7 +47,10 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 //     from a relay that repeats events;
 //   - mismatch: the response names another context than the task's, as a
 //     server that moved an established conversation would (a2asrv itself
-//     refuses such events, so only the wire can show it).
+//     refuses such events, so only the wire can show it);
+//   - holdsend N: a message send reaches the agent and its task runs (as
+//     hold: until cancelled), but its answer is held back for N ms, or for
+//     as long as the client waits when N is 0 or absent: a send in flight.
 //
 // Streaming faults apply only to streaming variants: the others refuse
 // streaming, and their non-streaming sends run the executor as usual.
@@ -142,6 +145,9 @@ func faults(next http.Handler, v Variant) http.Handler {
 			_, _ = io.WriteString(w, `{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"task execution is already in progress"}}`)
 		case "dropsend":
 			next.ServeHTTP(droppingWriter{w}, r)
+		case "holdsend":
+			_, args := splitInstruction(c.instruction)
+			holdAnswer(w, r, next, time.Duration(intArg(args, 0, 0, int(holdLimit/time.Millisecond)))*time.Millisecond)
 		case "rpcerror":
 			if !stream || v.Binding != bindingJSONRPC {
 				next.ServeHTTP(w, r)
@@ -349,3 +355,71 @@ func (w *cuttingWriter) Flush() {
 }
 
 func (w *cuttingWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
+
+// holdAnswer serves r with its answer held back for delay, or until the client leaves when delay
+// is 0: the task starts at once, the client hears nothing meanwhile.
+func holdAnswer(w http.ResponseWriter, r *http.Request, next http.Handler, delay time.Duration) {
+	hw := &holdingWriter{ResponseWriter: w, out: make(chan struct{})}
+	if delay > 0 {
+		timer := time.AfterFunc(delay, hw.release)
+		defer timer.Stop()
+	}
+	next.ServeHTTP(hw, r)
+	select { // a plain answer is complete here: it leaves once released
+	case <-hw.out:
+	case <-r.Context().Done():
+	}
+}
+
+// holdingWriter keeps what is written until release, then sends it and passes the rest on.
+type holdingWriter struct {
+	http.ResponseWriter
+	mu       sync.Mutex
+	status   int
+	held     bytes.Buffer
+	released bool
+	out      chan struct{} // closed at release
+}
+
+func (w *holdingWriter) WriteHeader(code int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.released {
+		w.status = code
+		return
+	}
+	w.ResponseWriter.WriteHeader(code)
+}
+
+func (w *holdingWriter) Write(p []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.released {
+		return w.held.Write(p)
+	}
+	return w.ResponseWriter.Write(p)
+}
+
+// Flush implements [http.Flusher]; nothing leaves before the release.
+func (w *holdingWriter) Flush() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.released {
+		_ = http.NewResponseController(w.ResponseWriter).Flush() // the client may be gone
+	}
+}
+
+func (w *holdingWriter) release() {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.released {
+		return
+	}
+	w.released = true
+	if w.status != 0 {
+		w.ResponseWriter.WriteHeader(w.status)
+	}
+	_, _ = w.ResponseWriter.Write(w.held.Bytes()) // the client may be gone
+	_ = http.NewResponseController(w.ResponseWriter).Flush()
+	close(w.out)
+}

@@ -35,6 +35,7 @@ var scenarios = map[string]func(*turn){
 	"complete":    complete,
 	"chunks":      chunks,
 	"hold":        hold,
+	"holdsend":    hold, // the answer is held back (faults.go)
 	"slow":        slow,
 	"input":       input,
 	"auth":        auth,
@@ -50,6 +51,7 @@ var scenarios = map[string]func(*turn){
 	"stallfirst":  breakstream,
 	"slowdrip":    breakstream,
 	"big":         big,
+	"long":        long,
 }
 
 func scenarioFor(word string) func(*turn) {
@@ -72,6 +74,29 @@ func big(t *turn) {
 	if t.start("working") {
 		t.emit(t.artifact("big", "big", a2a.NewTextPart(strings.Repeat("x", n))), t.done())
 	}
+}
+
+// long streams N chunks of one report (default 2,000, at most 20,000), a millisecond apart every
+// ten chunks: a stream that lasts long enough for a proxy to cut it many times.
+func long(t *turn) {
+	n := intArg(t.args, 2000, 1, 20000)
+	if !t.start("working") {
+		return
+	}
+	for i := 1; i <= n; i++ {
+		if i%10 == 0 {
+			if err := t.pause(time.Millisecond); err != nil {
+				t.abort(err)
+				return
+			}
+		}
+		ev := t.artifact("report", "report", a2a.NewTextPart(fmt.Sprintf("part-%d ", i)))
+		ev.Append, ev.LastChunk = i > 1, i == n
+		if !t.emit(ev) {
+			return
+		}
+	}
+	t.emit(t.done())
 }
 
 func chunks(t *turn) {
