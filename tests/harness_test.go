@@ -19,6 +19,9 @@ import (
 var server *agent.Server
 
 func TestMain(m *testing.M) {
+	if spec := os.Getenv(crashHelperEnv); spec != "" {
+		runCrashHelper(spec) // this process is a frontend that a test kills (crash_test.go)
+	}
 	host.CompilationCacheDir = hosttest.CompilationCacheDir()
 	// Build and compile both module flavours before any test's deadline starts.
 	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
