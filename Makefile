@@ -7,6 +7,7 @@ test: check test.go test.js test.browser test.bundler test.electron
 
 test.go: js/node_modules
 	$(GO) test -race -count=1 ./...
+	$(GO) test -count=1 -run 'TestLongStreamThroughCuts' ./tests/
 
 check: check.fmt check.vet check.lint check.tidy check.generate
 

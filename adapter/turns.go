@@ -173,9 +173,9 @@ func (r *run) poll(conn *connection) (bool, Outcome, error) {
 		ctx, cancel := withTimeout(ctx, r.a.s.Clock, r.a.s.RequestTimeout, errRequestTimeout) // a GetTask that stalls is tried again
 		last = rec
 		snapshot, err := conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
-		cancel()
 		if err != nil {
 			e := r.a.requestError(ctx, CodeProtocolError, "polling the task failed", err, rec)
+			cancel()
 			if r.ctx.Err() != nil || !transient(e) || failures >= r.a.s.RecoveryAttempts {
 				return false, Outcome{}, e
 			}
@@ -183,6 +183,7 @@ func (r *run) poll(conn *connection) (bool, Outcome, error) {
 			r.reconnecting()
 			continue
 		}
+		cancel()
 		failures = 0
 		r.recovered()
 		if snapshot == nil {
