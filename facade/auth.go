@@ -22,3 +22,9 @@ func authenticate(fn func(*http.Request) (string, error), next http.Handler) htt
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), callerKey{}, caller)))
 	})
 }
+
+// callerFrom is the caller authenticate named for the request of ctx ("" when anonymous).
+func callerFrom(ctx context.Context) string {
+	caller, _ := ctx.Value(callerKey{}).(string)
+	return caller
+}

@@ -3,6 +3,7 @@ package facade
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
@@ -22,8 +23,9 @@ import (
 // task: one ends when the Work asks for input (INPUT_REQUIRED), and the caller's next message on
 // the task starts another that answers it and follows the same Work on.
 type executor struct {
-	port        adapter.Port
-	messageOnly bool
+	port         adapter.Port
+	messageOnly  bool
+	maxTaskBytes int // what one task's events may carry (Limits.MaxTaskBytes; < 0: no limit)
 	// events are the cluster's event queues (nil: one process). A task this process runs is
 	// watched there for a cancel that another process carried out (cancelwatch.go).
 	events eventqueue.Manager
@@ -39,6 +41,8 @@ func newExecutor(port adapter.Port) *executor {
 type portRun struct {
 	workID  string
 	owner   string
+	caller  string // who the task belongs to (Limits.MaxTasksPerCaller counts by it)
+	bytes   int    // what the task's events carried so far (Limits.MaxTaskBytes)
 	mu      sync.Mutex
 	queue   []adapter.Event
 	wake    chan struct{} // closed and replaced when the queue grows or the Work ends
@@ -97,13 +101,33 @@ func (p *portRun) next(ctx context.Context) (ev adapter.Event, ended bool, err e
 }
 
 // ownerOf is the Port owner of a task: the caller and the conversation, so that continuity stays
-// within one caller's context and callers never share one.
+// within one caller's context and callers never share one. The caller's name goes first with its
+// length, so no caller and context can spell another pair ("acme" + "alice/c1" is not
+// "acme/alice" + "c1").
 func ownerOf(ec *a2asrv.ExecutorContext) string {
-	caller := ""
-	if ec.User != nil {
-		caller = ec.User.Name
+	caller := callerOf(ec)
+	return fmt.Sprintf("%d:%s/%s", len(caller), caller, ec.ContextID)
+}
+
+// callerOf is the caller an execution runs for.
+func callerOf(ec *a2asrv.ExecutorContext) string {
+	if ec.User == nil {
+		return ""
 	}
-	return caller + "/" + ec.ContextID
+	return ec.User.Name
+}
+
+// activeFor counts the Works that run for caller in this process.
+func (e *executor) activeFor(caller string) int {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	n := 0
+	for _, run := range e.runs {
+		if run.caller == caller {
+			n++
+		}
+	}
+	return n
 }
 
 // Execute implements a2asrv.AgentExecutor.
@@ -145,7 +169,7 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 
 // start submits work to the Port; its events queue up for the executions of the task.
 func (e *executor) start(ec *a2asrv.ExecutorContext, work adapter.Work) *portRun {
-	run := &portRun{workID: work.ID, owner: work.OwnerID, wake: make(chan struct{})}
+	run := &portRun{workID: work.ID, owner: work.OwnerID, caller: callerOf(ec), wake: make(chan struct{})}
 	e.mu.Lock()
 	e.runs[ec.TaskID] = run
 	e.mu.Unlock()
@@ -158,7 +182,7 @@ func (e *executor) start(ec *a2asrv.ExecutorContext, work adapter.Work) *portRun
 
 // resume re-attaches the Port to the Work of a task this process did not start.
 func (e *executor) resume(ec *a2asrv.ExecutorContext) *portRun {
-	run := &portRun{workID: string(ec.TaskID), owner: ownerOf(ec), wake: make(chan struct{})}
+	run := &portRun{workID: string(ec.TaskID), owner: ownerOf(ec), caller: callerOf(ec), wake: make(chan struct{})}
 	if t := ec.StoredTask; t != nil && ec.Message != nil &&
 		(t.Status.State == a2a.TaskStateInputRequired || t.Status.State == a2a.TaskStateAuthRequired) {
 		run.answer = ec.Message
@@ -257,6 +281,15 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			return
 		}
 		run.show(ev)
+		if run.bytes += eventBytes(ev); e.maxTaskBytes >= 0 && run.bytes > e.maxTaskBytes {
+			abandon()
+			e.mu.Lock()
+			delete(e.runs, ec.TaskID)
+			e.mu.Unlock()
+			yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateFailed, agentMessage(ec,
+				fmt.Sprintf("the task passed its limit of %d bytes (MaxTaskBytes): its Work was cancelled", e.maxTaskBytes))), nil)
+			return
+		}
 		if out := translate(ec, ev); out != nil && !yield(out, nil) {
 			abandon()
 			return
@@ -436,4 +469,30 @@ func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorConte
 	case <-ended:
 	case <-timer.C:
 	}
+}
+
+// eventBytes is what an event adds to its task: the text of a message or status, the text, bytes
+// and data an artifact event brings (its delta when it has one).
+func eventBytes(ev adapter.Event) int {
+	n := len(ev.Text)
+	switch {
+	case ev.Delta != nil:
+		n += len(ev.Delta.Text) + len(ev.Delta.Raw) + partsBytes(ev.Delta.Parts)
+	case ev.Artifact != nil:
+		n += partsBytes(ev.Artifact.Parts)
+	}
+	return n
+}
+
+func partsBytes(parts []adapter.Part) int {
+	n := 0
+	for _, p := range parts {
+		n += len(p.Text) + len(p.Raw) + len(p.URL)
+		if p.Data != nil {
+			if data, err := json.Marshal(p.Data); err == nil {
+				n += len(data)
+			}
+		}
+	}
+	return n
 }

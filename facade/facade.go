@@ -17,12 +17,11 @@ import (
 
 // Paths below BaseURL where the facade serves.
 const (
-	CardPath     = a2asrv.WellKnownAgentCardPath
-	JSONRPCPath  = "/a2a/jsonrpc"
-	RESTPath     = "/a2a/rest"
-	V03RPCPath   = "/a2a/v03/jsonrpc"
-	V03RESTPath  = "/a2a/v03/rest"
-	maxBodyBytes = 32 << 20
+	CardPath    = a2asrv.WellKnownAgentCardPath
+	JSONRPCPath = "/a2a/jsonrpc"
+	RESTPath    = "/a2a/rest"
+	V03RPCPath  = "/a2a/v03/jsonrpc"
+	V03RESTPath = "/a2a/v03/rest"
 )
 
 // Options describe the agent the facade presents.
@@ -47,6 +46,8 @@ type Options struct {
 	MessageOnly bool
 	// Logger logs the server's warnings (nil: nothing).
 	Logger *slog.Logger
+	// Limits bound what a request, a task and a caller may cost (zero fields: the defaults).
+	Limits Limits
 }
 
 // New serves port as an A2A agent.
@@ -64,21 +65,23 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	card := newCard(port, opts, root)
+	limits := opts.Limits.withDefaults()
 	exec := newExecutor(port)
-	exec.messageOnly = opts.MessageOnly
+	exec.messageOnly, exec.maxTaskBytes = opts.MessageOnly, limits.MaxTaskBytes
 	var tasks taskstore.Store
 	options := []a2asrv.RequestHandlerOption{a2asrv.WithCapabilityChecks(&card.Capabilities), a2asrv.WithLogger(logger)}
 	if opts.Cluster != nil {
 		tasks, exec.events = opts.Cluster.TaskStore, opts.Cluster.QueueManager
 		options = append(options, a2asrv.WithClusterMode(*opts.Cluster))
 	} else {
-		tasks = taskstore.NewInMemory(&taskstore.InMemoryStoreConfig{Authenticator: a2asrv.NewTaskStoreAuthenticator()})
+		tasks = newMemStore(limits)
 		options = append(options, a2asrv.WithTaskStore(tasks))
 	}
 	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks}))
 	handler := a2asrv.NewHandler(exec, options...)
+	streams := &callerCounts{}
 	guard := func(rpc bool, h http.Handler) http.Handler {
-		return acceptOnlyJSON(rpc, authenticate(opts.Authenticate, limitBody(h)))
+		return acceptOnlyJSON(rpc, authenticate(opts.Authenticate, admit(rpc, limits, exec, streams, h)))
 	}
 	mux := http.NewServeMux()
 	cardJSON, err := unionCard(card)
@@ -91,11 +94,4 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	mux.Handle(V03RPCPath, guard(true, a2av0.NewJSONRPCHandler(handler)))
 	mux.Handle(V03RESTPath+"/", guard(false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler))))
 	return mux, nil
-}
-
-func limitBody(h http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
-		h.ServeHTTP(w, r)
-	})
 }

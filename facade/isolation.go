@@ -22,8 +22,7 @@ type callers struct {
 }
 
 func (c callers) Before(ctx context.Context, callCtx *a2asrv.CallContext, req *a2asrv.Request) (context.Context, any, error) {
-	caller, _ := ctx.Value(callerKey{}).(string)
-	callCtx.User = a2asrv.NewAuthenticatedUser(caller, nil)
+	callCtx.User = a2asrv.NewAuthenticatedUser(callerFrom(ctx), nil)
 	id := taskNamed(req)
 	if id == "" {
 		return ctx, nil, nil

@@ -21,7 +21,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"syscall"
@@ -106,7 +105,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: handler, ReadHeaderTimeout: 10 * time.Second}
+	srv := facade.NewServer(handler)
 	fmt.Fprintf(stdout, "gateway on %s\ncard: %s%s\n", base, base, facade.CardPath)
 	errs := make(chan error, 1)
 	go func() { errs <- srv.Serve(ln) }()

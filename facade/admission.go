@@ -1,0 +1,131 @@
+package facade
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+)
+
+// admit bounds every A2A request before a2asrv sees it (Limits): its body is read within
+// BodyReadTimeout and MaxRequestBytes, scanned for depth and parts, and a request that would open
+// a caller's stream or task beyond its limits is refused with 429. What a2asrv then reads is the
+// body already in memory.
+func admit(rpc bool, limits Limits, exec *executor, streams *callerCounts, next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, status, err := readBody(w, r, limits)
+		if err != nil {
+			writeRefusal(w, rpc, status, err.Error())
+			return
+		}
+		s, err := scanJSON(body, limits.MaxJSONDepth, limits.MaxParts)
+		if errors.Is(err, errTooDeep) || errors.Is(err, errTooManyPart) {
+			writeRefusal(w, rpc, http.StatusBadRequest, "the request "+err.Error())
+			return
+		} // a body that is not JSON is a2asrv's to refuse, in its words
+		caller := callerFrom(r.Context())
+		send, stream := classify(rpc, r, s)
+		if send && !s.follows && limits.MaxTasksPerCaller >= 0 && exec.activeFor(caller) >= limits.MaxTasksPerCaller {
+			w.Header().Set("Retry-After", "1")
+			writeRefusal(w, rpc, http.StatusTooManyRequests, fmt.Sprintf("this caller has %d tasks running, the most it may (MaxTasksPerCaller)", limits.MaxTasksPerCaller))
+			return
+		}
+		if stream {
+			if !streams.acquire(caller, limits.MaxStreamsPerCaller) {
+				w.Header().Set("Retry-After", "1")
+				writeRefusal(w, rpc, http.StatusTooManyRequests, fmt.Sprintf("this caller has %d streams open, the most it may (MaxStreamsPerCaller)", limits.MaxStreamsPerCaller))
+				return
+			}
+			defer streams.release(caller)
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// readBody reads r's body within the limits, or says which was passed (the HTTP status to answer).
+func readBody(w http.ResponseWriter, r *http.Request, limits Limits) ([]byte, int, error) {
+	rc := http.NewResponseController(w)
+	if limits.BodyReadTimeout > 0 {
+		_ = rc.SetReadDeadline(time.Now().Add(limits.BodyReadTimeout)) // not every ResponseWriter can: then no deadline
+	}
+	var reader io.Reader = r.Body
+	if limits.MaxRequestBytes >= 0 {
+		reader = io.LimitReader(r.Body, int64(limits.MaxRequestBytes)+1)
+	}
+	body, err := io.ReadAll(reader)
+	var timeout interface{ Timeout() bool }
+	switch {
+	case err != nil && errors.As(err, &timeout) && timeout.Timeout():
+		// The deadline stays: the connection is not read again, and the answer leaves at once.
+		w.Header().Set("Connection", "close")
+		return nil, http.StatusRequestTimeout, fmt.Errorf("the request body did not arrive within %v (BodyReadTimeout)", limits.BodyReadTimeout)
+	case err != nil:
+		return nil, http.StatusBadRequest, errors.New("the request body could not be read")
+	case limits.MaxRequestBytes >= 0 && len(body) > limits.MaxRequestBytes:
+		w.Header().Set("Connection", "close") // the rest of the body is not read
+		return nil, http.StatusRequestEntityTooLarge, fmt.Errorf("the request body is larger than %d bytes (MaxRequestBytes)", limits.MaxRequestBytes)
+	}
+	if limits.BodyReadTimeout > 0 {
+		_ = rc.SetReadDeadline(time.Time{}) // read whole: the answer may stream for hours
+	}
+	return body, 0, nil
+}
+
+// classify says whether r sends a message (send) and whether its answer is a stream.
+func classify(rpc bool, r *http.Request, s scanned) (send, stream bool) {
+	if rpc {
+		switch s.method {
+		case "SendMessage", "message/send":
+			return true, false
+		case "SendStreamingMessage", "message/stream":
+			return true, true
+		case "SubscribeToTask", "tasks/resubscribe":
+			return false, true
+		}
+		return false, false
+	}
+	path := r.URL.Path
+	switch {
+	case strings.HasSuffix(path, "/message:send"):
+		return true, false
+	case strings.HasSuffix(path, "/message:stream"):
+		return true, true
+	case strings.HasSuffix(path, ":subscribe"):
+		return false, true
+	}
+	return false, false
+}
+
+// callerCounts counts what each caller holds open.
+type callerCounts struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// acquire takes one for caller unless it holds max already (max < 0: no limit).
+func (c *callerCounts) acquire(caller string, max int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if max >= 0 && c.n[caller] >= max {
+		return false
+	}
+	if c.n == nil {
+		c.n = map[string]int{}
+	}
+	c.n[caller]++
+	return true
+}
+
+func (c *callerCounts) release(caller string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n[caller]--; c.n[caller] <= 0 {
+		delete(c.n, caller)
+	}
+}
