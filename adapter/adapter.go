@@ -62,7 +62,7 @@ func New(opts Options) (*Adapter, error) {
 		return nil, err
 	}
 	creds := &credentials.Transport{Base: s.Transport, Token: s.Token, Headers: s.Headers, HeaderFunc: s.HeaderFunc,
-		Credentials: s.Credentials, TokenProvider: s.TokenProvider}
+		Credentials: s.Credentials, TokenProvider: s.TokenProvider, TokenOrigins: credentials.TokenOrigins(s.AgentCardURL, s.AllowedOrigins)}
 	a := &Adapter{
 		s:         s,
 		creds:     creds,

@@ -3,10 +3,10 @@ package adapter
 import (
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/url"
-	"strings"
+
+	"github.com/a2aport/a2aport/internal/credentials"
 )
 
 // originOf returns u's origin as a browser writes it (scheme://host[:port], default ports left
@@ -15,17 +15,7 @@ func originOf(u *url.URL) string {
 	if (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return ""
 	}
-	host, port := strings.ToLower(u.Hostname()), u.Port()
-	if (u.Scheme == "http" && port == "80") || (u.Scheme == "https" && port == "443") {
-		port = ""
-	}
-	if strings.Contains(host, ":") {
-		host = "[" + host + "]"
-	}
-	if port != "" {
-		host += ":" + port
-	}
-	return u.Scheme + "://" + host
+	return credentials.Origin(u)
 }
 
 // refusedInterface says why the origin policy refuses an interface at rawURL, or "" when it
@@ -41,7 +31,7 @@ func (a *Adapter) refusedInterface(rawURL string) string {
 	if a.s.cardURL == nil {
 		return ""
 	}
-	if a.s.cardURL.Scheme == "https" && u.Scheme == "http" && !isLoopback(u.Hostname()) {
+	if a.s.cardURL.Scheme == "https" && u.Scheme == "http" && !credentials.Loopback(u.Hostname()) {
 		return "plain http from an https card"
 	}
 	origin := originOf(u)
@@ -54,14 +44,6 @@ func (a *Adapter) refusedInterface(rawURL string) string {
 		}
 	}
 	return "another origin than the card's (allow it with AllowedOrigins)"
-}
-
-func isLoopback(host string) bool {
-	if host == "localhost" {
-		return true
-	}
-	ip := net.ParseIP(host)
-	return ip != nil && ip.IsLoopback()
 }
 
 // validOrigin reports whether s is an origin as AllowedOrigins takes it ("*" or

@@ -50,7 +50,7 @@ func New(ctx context.Context, opts adapter.Options) (*Adapter, error) {
 		transport = http.DefaultTransport
 	}
 	h.creds = &credentials.Transport{Base: transport, Token: opts.Token, Headers: opts.Headers, HeaderFunc: opts.HeaderFunc,
-		Credentials: opts.Credentials, TokenProvider: opts.TokenProvider}
+		Credentials: opts.Credentials, TokenProvider: opts.TokenProvider, TokenOrigins: credentials.TokenOrigins(opts.AgentCardURL, opts.AllowedOrigins)}
 	init, err := abi.NewInit(opts)
 	if err != nil {
 		return nil, err

@@ -57,13 +57,13 @@ type token struct {
 
 // get returns a token for s from the client-credentials flow, asking the token endpoint through
 // base only when the cache has none that is fresh.
-func (ts *tokens) get(ctx context.Context, base http.RoundTripper, s Scheme, c Credential) (string, error) {
+func (ts *tokens) get(ctx context.Context, base http.RoundTripper, s Scheme, c Credential, origins []string) (string, error) {
 	ts.mu.Lock()
 	defer ts.mu.Unlock()
 	if t, ok := ts.cache[s.Name]; ok && (t.renewAt.IsZero() || ts.clock().Before(t.renewAt)) {
 		return t.value, nil
 	}
-	t, err := requestToken(ctx, base, s, c, ts.clock())
+	t, err := requestToken(ctx, base, s, c, origins, ts.clock())
 	if err != nil {
 		return "", err
 	}
@@ -85,16 +85,19 @@ func (ts *tokens) forget(name, value string) {
 
 // requestToken runs the client-credentials grant (RFC 6749 §4.4), the client authenticating with
 // HTTP basic as §2.3.1 asks of servers to support.
-func requestToken(ctx context.Context, base http.RoundTripper, s Scheme, c Credential, start time.Time) (token, error) {
+func requestToken(ctx context.Context, base http.RoundTripper, s Scheme, c Credential, origins []string, start time.Time) (token, error) {
 	fail := func(status int, retry bool, format string, args ...any) (token, error) {
 		return token{}, &AuthError{Scheme: s.Name, Status: status, Retry: retry, Message: fmt.Sprintf(format, args...)}
 	}
-	endpoint := c.TokenURL
+	endpoint, configured := c.TokenURL, c.TokenURL != ""
 	if endpoint == "" {
 		endpoint = s.TokenURL
 	}
 	if endpoint == "" {
 		return fail(0, false, "the card names no client-credentials token URL and the credential sets no TokenURL")
+	}
+	if why := refusedTokenURL(endpoint, configured, origins); why != "" {
+		return fail(0, false, "the token URL %s is refused (%s): the client secret is not sent there", endpoint, why)
 	}
 	form := url.Values{"grant_type": {"client_credentials"}}
 	scopes := c.Scopes

@@ -23,6 +23,11 @@ type Transport struct {
 	// scheme that has none there (flows that need a user: authorization code, device code).
 	Credentials   map[string]Credential
 	TokenProvider func(ctx context.Context, scheme string) (string, error)
+	// TokenOrigins are the origins where a token URL the card names may be (the card's own and
+	// the adapter's AllowedOrigins; "*": any). Nil: any (an in-memory card is the caller's). A
+	// token URL a Credential sets is the caller's choice and needs none. Either way it must be
+	// https, or http on loopback: a client secret travels to no other place (tokenurl.go).
+	TokenOrigins []string
 
 	tokens  tokens
 	mu      sync.Mutex
@@ -133,7 +138,7 @@ func (t *Transport) applyPlan(r *http.Request, plan []Scheme) (map[string]string
 		case !held:
 			value, err = t.provide(r.Context(), s)
 		case form == FormClientCredentials:
-			if value, err = t.tokens.get(r.Context(), t.base(), s, c); err == nil {
+			if value, err = t.tokens.get(r.Context(), t.base(), s, c, t.TokenOrigins); err == nil {
 				if fetched == nil {
 					fetched = map[string]string{}
 				}

@@ -74,7 +74,32 @@ export function hostCredentials({ token, headers, credentials, tokenProvider }) 
 
 const inBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
 
-export function createCredentials({ token, headers, credentials = {}, tokenProvider, fetchImpl, now = () => Date.now() }) {
+/**
+ * Why a client secret may not go to the token URL rawUrl, or '': it goes over https (plain http on
+ * loopback only), and to the card's origin or an allowed one, unless the caller set the URL
+ * (configured). origins: where a card's token URL may be (undefined: anywhere, an in-memory card).
+ * A hostile card could name another site, plain http or a cloud metadata address.
+ */
+export function refusedTokenUrl(rawUrl, configured, origins) {
+  let u;
+  try {
+    u = new URL(rawUrl);
+  } catch {
+    return 'not an absolute http(s) URL';
+  }
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'not an absolute http(s) URL';
+  if (u.protocol === 'http:' && !isLoopback(u.hostname)) return 'plain http, which would carry the secret in the clear';
+  if (configured || origins === undefined) return '';
+  if (origins.includes('*') || origins.includes(u.origin)) return '';
+  return "not on the card's origin or an allowed one; set the credential's tokenUrl to trust it";
+}
+
+function isLoopback(host) {
+  return host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export function createCredentials({ token, headers, credentials = {}, tokenProvider, fetchImpl, agentCardUrl, allowedOrigins = [], now = () => Date.now() }) {
+  const tokenOrigins = agentCardUrl === undefined ? undefined : [new URL(agentCardUrl).origin, ...allowedOrigins];
   const secrets = new Set();
   const remember = (v) => {
     if (typeof v === 'string' && v.length >= MIN_SECRET && secrets.size < MAX_REMEMBERED) secrets.add(v);
@@ -95,6 +120,8 @@ export function createCredentials({ token, headers, credentials = {}, tokenProvi
   async function requestToken(s, c) {
     const endpoint = c.tokenUrl ?? s.tokenUrl;
     if (!endpoint) throw new CredentialError(s.name, 'the card names no client-credentials token URL and the credential sets no tokenUrl');
+    const why = refusedTokenUrl(endpoint, c.tokenUrl !== undefined, tokenOrigins);
+    if (why) throw new CredentialError(s.name, `the token URL ${endpoint} is refused (${why}): the client secret is not sent there`);
     const form = new URLSearchParams({ grant_type: 'client_credentials' });
     const scopes = c.scopes?.length ? c.scopes : s.scopes;
     if (scopes?.length) form.set('scope', scopes.join(' '));
