@@ -66,6 +66,9 @@ func (a *Adapter) requestError(ctx context.Context, fallback Code, what string, 
 	if e := tooLarge(err); e != nil {
 		return e
 	}
+	if e := redirected(err, fallback); e != nil {
+		return e
+	}
 	var headerErr *credentials.HeaderFuncError
 	if errors.As(err, &headerErr) {
 		return a.wrap(CodeHeadersFailed, what+": HeaderFunc failed", headerErr.Err)

@@ -2,11 +2,11 @@ package adapter
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"net/url"
 
 	"github.com/a2aport/a2aport/internal/credentials"
+	"github.com/a2aport/a2aport/internal/netfail"
 )
 
 // originOf returns u's origin as a browser writes it (scheme://host[:port], default ports left
@@ -57,13 +57,32 @@ func validOrigin(s string) bool {
 }
 
 // checkRedirect lets the adapter's HTTP client follow a redirect only where the origin policy
-// lets its requests go: credentials are attached below the client, to every request it makes.
+// lets its requests go: credentials are attached below the client, to every request it makes,
+// so a redirect elsewhere would take them there.
 func (a *Adapter) checkRedirect(req *http.Request, via []*http.Request) error {
+	status := 0
+	if req.Response != nil {
+		status = req.Response.StatusCode
+	}
 	if len(via) >= 10 {
-		return errors.New("stopped after 10 redirects")
+		return &netfail.Redirect{Status: status, Location: a.redact(req.URL.Redacted()), Why: "after 10 redirects"}
 	}
 	if why := a.refusedInterface(req.URL.String()); why != "" {
-		return fmt.Errorf("refused a redirect to %s: %s", originOf(req.URL), why)
+		return &netfail.Redirect{Status: status, Location: a.redact(req.URL.Redacted()), Why: why}
 	}
 	return nil
+}
+
+// redirected types a redirect that was not followed: the agent's own answer, so the request did
+// not run anywhere (never A2A_OUTCOME_UNKNOWN); fallback is the code of the request's kind.
+func redirected(err error, fallback Code) *Error {
+	var r *netfail.Redirect
+	if !errors.As(err, &r) {
+		return nil
+	}
+	code := CodeHTTPError
+	if fallback == CodeDiscoveryFailed {
+		code = fallback
+	}
+	return &Error{Code: code, Status: r.Status, Message: r.Error(), Err: err}
 }

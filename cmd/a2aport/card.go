@@ -92,7 +92,7 @@ func fetchCard(ctx context.Context, card string, opts adapter.Options) ([]byte, 
 	if opts.Token != "" && req.Header.Get("Authorization") == "" {
 		req.Header.Set("Authorization", "Bearer "+opts.Token)
 	}
-	resp, err := http.DefaultClient.Do(req)
+	resp, err := cardClient(req).Do(req)
 	if err != nil {
 		return nil, fmt.Errorf("reading the card failed: %w", errors.Unwrap(err))
 	}
@@ -287,4 +287,19 @@ func yesNo(b bool) string {
 		return "yes"
 	}
 	return "no"
+}
+
+// cardClient follows a redirect of the card request only within its origin: the request carries
+// the caller's token and headers, which Go's client would take to another origin (it drops only
+// Authorization and cookies there).
+func cardClient(first *http.Request) *http.Client {
+	return &http.Client{CheckRedirect: func(req *http.Request, via []*http.Request) error {
+		if len(via) >= 10 {
+			return errors.New("stopped after 10 redirects")
+		}
+		if req.URL.Scheme != first.URL.Scheme || req.URL.Host != first.URL.Host {
+			return fmt.Errorf("the card URL redirects to %s, another origin: not followed with your credentials", req.URL.Redacted())
+		}
+		return nil
+	}}
 }

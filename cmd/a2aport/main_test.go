@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -353,5 +354,26 @@ func TestArtifactsOfEveryKind(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("stdout lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestCardRedirectKeepsHeaders: `a2aport card` with --header follows a redirect of the card only
+// within its origin; another origin never sees the header.
+func TestCardRedirectKeepsHeaders(t *testing.T) {
+	t.Parallel()
+	var reached []string
+	elsewhere := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		reached = append(reached, r.Header.Get("X-Api-Key"))
+		http.NotFound(w, r)
+	}))
+	defer elsewhere.Close()
+	away := httptest.NewServer(http.RedirectHandler(elsewhere.URL+"/.well-known/agent-card.json", http.StatusFound))
+	defer away.Close()
+	_, errOut, code := runCLI(t, nil, "card", "--header", "X-Api-Key: cli-5ecret", away.URL+"/.well-known/agent-card.json")
+	if code == exitOK || !strings.Contains(errOut, "another origin") || strings.Contains(errOut, "cli-5ecret") {
+		t.Errorf("exit %d, stderr %s; want a refused redirect, saying so, without the header's value", code, errOut)
+	}
+	if len(reached) != 0 {
+		t.Errorf("the other origin received %q", reached)
 	}
 }

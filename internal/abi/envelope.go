@@ -174,6 +174,10 @@ const FetchNotSent = "A2A_NETWORK_NOT_SENT"
 // endpoint or the token provider refused): the request never left, and retrying will not help.
 const FetchAuthFailed = string(adapter.CodeAuthRequired)
 
+// FetchRedirectHidden is the Code of a fetch a browser answered with an opaque redirect: the
+// agent redirected a request that carries credentials, and the browser hides where to.
+const FetchRedirectHidden = "A2A_REDIRECT_HIDDEN"
+
 // Error is an adapter.Error on the wire; failed fetches use Code and Message only.
 type Error struct {
 	Code      string `json:"code"`

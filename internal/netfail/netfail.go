@@ -26,3 +26,19 @@ func NotSent(err error) bool {
 	var unsent interface{ RequestNotSent() bool }
 	return errors.As(err, &unsent) && unsent.RequestNotSent()
 }
+
+// Redirect is a redirect a client did not follow: the server answered with it (so the request ran
+// nowhere), and nothing was sent where it points. A browser host reports one it may not look at
+// (Status 0, no Location).
+type Redirect struct {
+	Status   int    // the redirect's HTTP status (0: hidden by the browser)
+	Location string // where it pointed, redacted ("": hidden)
+	Why      string // why it was not followed
+}
+
+func (e *Redirect) Error() string {
+	if e.Location == "" {
+		return "the agent answered with a redirect, which a browser does not let a2aport see; a request that carries credentials follows none"
+	}
+	return "the agent redirected the request to " + e.Location + ", which a2aport does not follow (" + e.Why + "); nothing was sent there"
+}

@@ -72,7 +72,7 @@ export function hostCredentials({ token, headers, credentials, tokenProvider }) 
   return held.token || held.headers || held.tokenProvider || schemes ? held : undefined;
 }
 
-const inBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
+export const inBrowser = () => typeof window !== 'undefined' && typeof document !== 'undefined';
 
 /**
  * Why a client secret may not go to the token URL rawUrl, or '': it goes over https (plain http on
@@ -246,11 +246,14 @@ export function createCredentials({ token, headers, credentials = {}, tokenProvi
           throw new HeaderFunctionError(String(e?.message ?? e), { cause: e });
         }
       }
-      for (const [name, value] of Object.entries(extra ?? {})) {
+      const extras = Object.entries(extra ?? {});
+      for (const [name, value] of extras) {
         h.set(name, value);
         remember(value);
       }
-      return { url: plan?.length ? u.toString() : url, headers: h, fetched };
+      // carried: the request holds a secret of the caller's, which must not follow a redirect.
+      const carried = Boolean(token) || extras.length > 0 || (plan?.length ?? 0) > 0;
+      return { url: plan?.length ? u.toString() : url, headers: h, fetched, carried };
     },
     /** Drops the tokens the agent refused, so that the next apply asks for fresh ones. */
     forget(fetched) {

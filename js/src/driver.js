@@ -5,7 +5,7 @@
 import { Artifacts } from './artifacts.js';
 import { A2APortError, fromWire } from './errors.js';
 import { FrameWriter, readFrame, slice } from './frame.js';
-import { CredentialError, HeaderFunctionError } from './credentials.js';
+import { CredentialError, HeaderFunctionError, inBrowser } from './credentials.js';
 
 const nowNanos = () => Date.now() * 1e6;
 const decoder = new TextDecoder();
@@ -166,11 +166,13 @@ export class Driver {
     (async () => {
       const creds = this.host.credentials;
       const send = async () => {
-        const { url, headers, fetched } = await creds.apply(e.url, e.m, e.headers, e.auth);
+        const { url, headers, fetched, carried } = await creds.apply(e.url, e.m, e.headers, e.auth);
         const fetchImpl = this.host.fetchImpl; // called unbound: a browser's fetch refuses any other `this`
         const res = await fetchImpl(url, {
           method: e.m, headers, body: body.byteLength > 0 ? body : undefined, signal: controller.signal,
+          redirect: redirectMode(carried),
         });
+        if (res.type === 'opaqueredirect') throw new RedirectHidden();
         return { res, fetched };
       };
       let { res, fetched } = await send();
@@ -216,6 +218,7 @@ export class Driver {
     let code = 'A2A_NETWORK_ERROR';
     let status;
     if (err instanceof HeaderFunctionError) code = 'A2A_HEADERS_FAILED';
+    else if (err instanceof RedirectHidden) code = 'A2A_REDIRECT_HIDDEN';
     else if (err instanceof CredentialError) {
       code = err.retry ? 'A2A_NETWORK_NOT_SENT' : 'A2A_AUTH_REQUIRED';
       if (err.status) status = err.status;
@@ -302,6 +305,21 @@ function corsHint(url) {
     ` the agent must allow this origin, the methods GET, POST and OPTIONS and the request headers a2aport sends:` +
     ` Content-Type, A2A-Version, and Authorization, A2A-Extensions, traceparent and your own headers when used)`;
 }
+
+/**
+ * How a fetch treats a redirect. Fetch itself would follow one anywhere, taking the caller's
+ * headers along (only Authorization is dropped across origins), so the module decides instead:
+ * in Node the redirect comes back to it (manual), and its HTTP client follows it only where the
+ * origin policy lets requests go, each hop a new fetch with the credentials for that place. A
+ * browser hides a manual redirect (an opaque response): there a request that carries the caller's
+ * secrets follows none, and one that carries none is left to the browser.
+ */
+function redirectMode(carried) {
+  return inBrowser() && !carried ? 'follow' : 'manual';
+}
+
+/** A redirect a browser answered opaquely (see redirectMode). */
+class RedirectHidden extends Error {}
 
 /** Whether a call runs a Work (its events come first, then its settlement). */
 const followsWork = (method) => method === 'submit' || method === 'resume';

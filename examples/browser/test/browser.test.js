@@ -503,6 +503,48 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     }
   });
 
+  test('a card on another origin that redirects: no header of the caller follows, the error says so', async () => {
+    // An agent that allows CORS, whose card URL redirects to a third origin; that origin records
+    // every request. With an API key in `headers`, the browser is told not to follow (manual): the
+    // third origin hears nothing, and the typed error says a redirect was refused.
+    const reached = [];
+    const third = createServer((req, res) => { reached.push(req.headers); res.writeHead(404).end(); });
+    await new Promise((ok) => third.listen(0, '127.0.0.1', ok));
+    const thirdURL = `http://127.0.0.1:${third.address().port}`;
+    const redirecting = createServer((req, res) => {
+      res.setHeader('access-control-allow-origin', '*');
+      res.setHeader('access-control-allow-headers', req.headers['access-control-request-headers'] ?? '*');
+      if (req.method === 'OPTIONS') return res.writeHead(204).end();
+      res.writeHead(302, { location: `${thirdURL}/.well-known/agent-card.json` }).end();
+    });
+    await new Promise((ok) => redirecting.listen(0, '127.0.0.1', ok));
+    const card = `http://127.0.0.1:${redirecting.address().port}/.well-known/agent-card.json`;
+    const page = await openPage();
+    try {
+      await connectionSettled(page);
+      const got = await page.evaluate(async (agentCardUrl) => {
+        const { createA2ABackendAdapter } = await import('/a2aport/src/index.js');
+        const port = createA2ABackendAdapter({ agentCardUrl, headers: { 'X-Api-Key': 'browser-5ecret-key' } });
+        try {
+          await port.start();
+          return { started: true };
+        } catch (e) {
+          return { code: e.code, message: e.message };
+        } finally {
+          await port.close();
+        }
+      }, card);
+      assert.equal(got.code, 'A2A_DISCOVERY_FAILED', JSON.stringify(got));
+      assert.match(got.message, /redirect/);
+      assert.ok(!got.message.includes('5ecret'));
+      assert.deepEqual(reached, [], 'the third origin received a request');
+    } finally {
+      await page.close();
+      redirecting.close();
+      third.close();
+    }
+  });
+
   test('the page logged no errors', () => {
     assert.deepEqual(pageErrors, []);
   });

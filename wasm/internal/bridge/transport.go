@@ -12,6 +12,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
 	"github.com/a2aport/a2aport/internal/credentials"
+	"github.com/a2aport/a2aport/internal/netfail"
 )
 
 // fetch is one HTTP exchange performed by the host. Its fields are guarded by mu; the scheduler's
@@ -201,6 +202,8 @@ func fetchError(e *abi.Error) error {
 		return &credentials.HeaderFuncError{Err: errors.New(e.Message)}
 	case abi.FetchAuthFailed:
 		return &credentials.AuthError{Status: e.Status, Message: e.Message}
+	case abi.FetchRedirectHidden:
+		return &netfail.Redirect{}
 	}
 	return &netError{msg: e.Message, notSent: e.Code == abi.FetchNotSent}
 }
