@@ -99,11 +99,15 @@ func (c *cappedEvents) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// checkSize fails the Work once an artifact's merged content passes MaxArtifactBytes: the adapter
-// keeps what it merged, and an agent must not make that grow without bound.
+// checkSize fails the Work once an artifact's merged content passes MaxArtifactBytes, or all of
+// the Work's artifacts together pass MaxWorkBytes: the adapter keeps what it merged, and an agent
+// must not make that grow without bound, in one artifact or in many.
 func (r *run) checkSize(t *trackedArtifact) error {
-	if t.size <= r.a.s.MaxArtifactBytes {
-		return nil
+	switch {
+	case t.size > r.a.s.MaxArtifactBytes:
+		return newError(CodeResponseTooLarge, "the agent's artifact %q is larger than %d bytes (MaxArtifactBytes)", t.Name, r.a.s.MaxArtifactBytes)
+	case r.out.total > r.a.s.MaxWorkBytes:
+		return newError(CodeResponseTooLarge, "the agent's artifacts of this Work are larger than %d bytes together (MaxWorkBytes)", r.a.s.MaxWorkBytes)
 	}
-	return newError(CodeResponseTooLarge, "the agent's artifact %q is larger than %d bytes", t.Name, r.a.s.MaxArtifactBytes)
+	return nil
 }

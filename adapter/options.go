@@ -31,6 +31,7 @@ const (
 	DefaultMaxCardBytes     = 1 << 20
 	DefaultMaxResponseBytes = 16 << 20
 	DefaultMaxArtifactBytes = 256 << 20
+	DefaultMaxWorkBytes     = 256 << 20
 	// maxSSEEvent is a2a-go's own limit for one line of a stream, which no option can raise.
 	maxSSEEvent = 10 << 20
 	// maxRecoveryBackoff caps the doubling backoff between recovery attempts.
@@ -135,11 +136,13 @@ type Options struct {
 	AllowedOrigins []string
 	// MaxCardBytes bounds the Agent Card (default 1 MiB), MaxResponseBytes one answer that is not a
 	// stream and one event of a stream (default 16 MiB; an event is also bounded by a2a-go's own
-	// 10 MiB per line), MaxArtifactBytes one artifact as its chunks merge (default 256 MiB). Past a
-	// limit the request or Work fails with A2A_RESPONSE_TOO_LARGE, and nothing more is read.
+	// 10 MiB per line), MaxArtifactBytes one artifact as its chunks merge (default 256 MiB), and
+	// MaxWorkBytes all the artifacts of one Work together (default 256 MiB). Past a limit the
+	// request or Work fails with A2A_RESPONSE_TOO_LARGE, and nothing more is read.
 	MaxCardBytes     int
 	MaxResponseBytes int
 	MaxArtifactBytes int
+	MaxWorkBytes     int
 	// ReuseContext continues each owner's conversation in the remote context of its previous Work.
 	ReuseContext bool
 	// ContextStore keeps owner → context ids (default: in memory, 100 owners, no TTL).
@@ -214,7 +217,7 @@ func (o Options) validate() (*settings, error) {
 		v    *int
 		def  int
 	}{{"MaxCardBytes", &s.MaxCardBytes, DefaultMaxCardBytes}, {"MaxResponseBytes", &s.MaxResponseBytes, DefaultMaxResponseBytes},
-		{"MaxArtifactBytes", &s.MaxArtifactBytes, DefaultMaxArtifactBytes}} {
+		{"MaxArtifactBytes", &s.MaxArtifactBytes, DefaultMaxArtifactBytes}, {"MaxWorkBytes", &s.MaxWorkBytes, DefaultMaxWorkBytes}} {
 		switch {
 		case *limit.v == 0:
 			*limit.v = limit.def

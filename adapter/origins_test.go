@@ -68,7 +68,7 @@ func TestRedirectsFollowTheOriginPolicy(t *testing.T) {
 		switch {
 		case allowed == nil && len(hits) != 0:
 			t.Errorf("a redirect to another origin was followed (Authorization %q)", hits)
-		case allowed == nil && !strings.Contains(err.Error(), "refused a redirect"):
+		case allowed == nil && !strings.Contains(err.Error(), "which a2aport does not follow"):
 			t.Errorf("Start() = %v, want the refused redirect named", err)
 		case allowed != nil && len(hits) != 1:
 			t.Errorf("a redirect to an allowed origin was not followed: %d requests", len(hits))

@@ -16,6 +16,7 @@ type outcomeBuilder struct {
 	artifacts map[string]*trackedArtifact
 	status    string
 	history   []*a2a.Message
+	total     int // the size of every artifact together (MaxWorkBytes)
 }
 
 // trackedArtifact is one artifact as merged so far. Its text grows without copying what came
@@ -42,6 +43,8 @@ func (b *outcomeBuilder) chunk(ev *a2a.TaskArtifactUpdateEvent) *trackedArtifact
 		return nil
 	}
 	t := b.track(ev.Artifact)
+	before := t.size
+	defer func() { b.total += t.size - before }()
 	parts := convertParts(ev.Artifact.Parts)
 	if ev.Append {
 		changed := false
@@ -75,9 +78,12 @@ func (b *outcomeBuilder) snapshot(task *a2a.Task) []*trackedArtifact {
 		if art == nil || last[art.ID] != i {
 			continue
 		}
-		if t := b.replace(b.track(art), convertParts(art.Parts)); t != nil {
+		t := b.track(art)
+		before := t.size
+		if b.replace(t, convertParts(art.Parts)) != nil {
 			changed = append(changed, t)
 		}
+		b.total += t.size - before
 	}
 	if len(task.History) > 0 {
 		b.history = task.History
@@ -177,14 +183,11 @@ func (t *trackedArtifact) event() (*Artifact, *ArtifactDelta) {
 func (b *outcomeBuilder) outcome() Outcome {
 	out := Outcome{Artifacts: make([]Artifact, 0, len(b.order))}
 	var texts []string
+	seen := map[string]bool{} // one pass over the texts: linear in how many artifacts there are
 	add := func(s string) {
 		s = strings.TrimSpace(s)
-		for _, t := range texts {
-			if t == s {
-				return
-			}
-		}
-		if s != "" {
+		if s != "" && !seen[s] {
+			seen[s] = true
 			texts = append(texts, s)
 		}
 	}

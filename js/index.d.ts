@@ -341,6 +341,8 @@ export interface AdapterOptions {
   maxResponseBytes?: number;
   /** One artifact as its chunks merge. Default 256 MiB. */
   maxArtifactBytes?: number;
+  /** All the artifacts of one Work together. Default 256 MiB. */
+  maxWorkBytes?: number;
   /**
    * A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
    * module either way and loads the full module only when the Agent Card needs 0.3.

@@ -391,6 +391,19 @@ var scenarios = []scenario{
 		_, _, err := e.submit(t, newWork("alice", "big 5000"))
 		wantCode(t, err, adapter.ErrResponseTooLarge)
 	}},
+	{name: "artifacts-over-the-work-limit", options: func(o *adapter.Options, _ *fakeclock.Clock) {
+		o.MaxArtifactBytes, o.MaxWorkBytes = 4096, 10_000
+	}, run: func(t *testing.T, e env) {
+		// Each artifact within its limit, all of them past the Work's.
+		_, _, err := e.submit(t, newWork("alice", "many 5 3000"))
+		wantCode(t, err, adapter.ErrResponseTooLarge)
+		if !strings.Contains(err.Error(), "MaxWorkBytes") {
+			t.Errorf("error = %v, want it to name MaxWorkBytes", err)
+		}
+		if out, _, err := e.submit(t, newWork("alice", "many 3 3000")); err != nil || len(out.Artifacts) != 3 {
+			t.Errorf("within the limits: %d artifacts, %v", len(out.Artifacts), err)
+		}
+	}},
 	{name: "send-dropped-outcome-unknown", run: func(t *testing.T, e env) {
 		// The agent got the message, the connection dropped before any answer: the adapter cannot
 		// know what became of it, says so, and does not invite a retry.

@@ -156,6 +156,7 @@ type Init struct {
 	MaxCardBytes        int                 `json:"maxCardBytes,omitempty"`
 	MaxResponseBytes    int                 `json:"maxResponseBytes,omitempty"`
 	MaxArtifactBytes    int                 `json:"maxArtifactBytes,omitempty"`
+	MaxWorkBytes        int                 `json:"maxWorkBytes,omitempty"`
 	ReuseContext        bool                `json:"reuseContext,omitempty"`
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool `json:"hostContextStore,omitempty"`

@@ -3259,6 +3259,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 			} else {
 				out.MaxArtifactBytes = int(in.Int())
 			}
+		case "maxWorkBytes":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.MaxWorkBytes = int(in.Int())
+			}
 		case "reuseContext":
 			if in.IsNull() {
 				in.Skip()
@@ -3549,6 +3555,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Int(int(in.MaxArtifactBytes))
+	}
+	if in.MaxWorkBytes != 0 {
+		const prefix string = ",\"maxWorkBytes\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int(int(in.MaxWorkBytes))
 	}
 	if in.ReuseContext {
 		const prefix string = ",\"reuseContext\":"

@@ -19,7 +19,7 @@ func NewInit(opts adapter.Options) (Init, error) {
 		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
 		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), StreamProbeMs: wireMs(opts.StreamProbeInterval), FirstEventMs: wireMs(opts.FirstEventTimeout),
-		AllowedOrigins: opts.AllowedOrigins, VerifyCard: opts.VerifyCard, CardKeys: opts.CardKeys, CardKeysFromJKU: opts.CardKeysFromJKU, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes,
+		AllowedOrigins: opts.AllowedOrigins, VerifyCard: opts.VerifyCard, CardKeys: opts.CardKeys, CardKeysFromJKU: opts.CardKeysFromJKU, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes, MaxWorkBytes: opts.MaxWorkBytes,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
 		HostCredentials: opts.HostCredentials,
 	}
@@ -68,6 +68,7 @@ func (in *Init) Options() (adapter.Options, error) {
 		MaxCardBytes:        in.MaxCardBytes,
 		MaxResponseBytes:    in.MaxResponseBytes,
 		MaxArtifactBytes:    in.MaxArtifactBytes,
+		MaxWorkBytes:        in.MaxWorkBytes,
 		ReuseContext:        in.ReuseContext,
 		Label:               in.Label,
 		HostCredentials:     in.HostCredentials,

@@ -27,7 +27,7 @@ func TestInitCarriesEveryOption(t *testing.T) {
 		RequestTimeout: 5 * time.Second, LegacyCompat: &legacy, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
 		Extensions: []string{"urn:x"}, RecoveryAttempts: 7, RecoveryBackoff: 300 * time.Millisecond,
 		StreamIdleTimeout: 90 * time.Second, StreamProbeInterval: 5 * time.Second, FirstEventTimeout: 10 * time.Second, ReuseContext: true, Label: "label",
-		AllowedOrigins: []string{"https://other.example"}, VerifyCard: "required", CardKeys: []byte(`{"keys":[]}`), CardKeysFromJKU: true, MaxCardBytes: 1000, HostCredentials: &adapter.HostCredentials{Token: true, Schemes: map[string]string{"key": "token"}}, MaxResponseBytes: 2000, MaxArtifactBytes: 3000,
+		AllowedOrigins: []string{"https://other.example"}, VerifyCard: "required", CardKeys: []byte(`{"keys":[]}`), CardKeysFromJKU: true, MaxCardBytes: 1000, HostCredentials: &adapter.HostCredentials{Token: true, Schemes: map[string]string{"key": "token"}}, MaxResponseBytes: 2000, MaxArtifactBytes: 3000, MaxWorkBytes: 4000,
 	}
 	v := reflect.ValueOf(opts)
 	for i := range v.NumField() {

@@ -116,7 +116,7 @@ class Backend {
       streamIdleTimeoutMs: o.streamIdleTimeoutMs === 0 ? -1 : o.streamIdleTimeoutMs, firstEventTimeoutMs: o.firstEventTimeoutMs,
       streamProbeIntervalMs: o.streamProbeIntervalMs === 0 ? -1 : o.streamProbeIntervalMs,
       allowedOrigins: o.allowedOrigins, verifyCard: o.verifyCard, cardKeysFromJku: o.cardKeysFromJku,
-      cardKeys: Array.isArray(o.cardKeys) ? { keys: o.cardKeys } : o.cardKeys, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes,
+      cardKeys: Array.isArray(o.cardKeys) ? { keys: o.cardKeys } : o.cardKeys, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes, maxWorkBytes: o.maxWorkBytes,
       legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
       reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined, hostWorkStore: o.workStore !== undefined,
       hostCredentials: hostCredentials(o),

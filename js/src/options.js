@@ -71,7 +71,7 @@ export function validateOptions(options) {
   number('streamIdleTimeoutMs', 0, 60000);
   number('streamProbeIntervalMs', 0, 10000);
   number('firstEventTimeoutMs', 0, 0);
-  for (const [name, dflt] of [['maxCardBytes', 1 << 20], ['maxResponseBytes', 16 << 20], ['maxArtifactBytes', 256 << 20]]) {
+  for (const [name, dflt] of [['maxCardBytes', 1 << 20], ['maxResponseBytes', 16 << 20], ['maxArtifactBytes', 256 << 20], ['maxWorkBytes', 256 << 20]]) {
     number(name, 1, dflt);
     if (!Number.isInteger(o[name])) fail(name, 'must be a whole number >= 1');
   }

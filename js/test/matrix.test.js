@@ -300,6 +300,15 @@ const scenarios = [
     const { err } = await submit(port, newWork('alice', 'big 5000'));
     wantCode(err, 'A2A_RESPONSE_TOO_LARGE');
   } },
+  { name: 'artifacts-over-the-work-limit', options: { maxArtifactBytes: 4096, maxWorkBytes: 10_000 }, async run({ port }) {
+    // Each artifact within its limit, all of them past the Work's.
+    const { err } = await submit(port, newWork('alice', 'many 5 3000'));
+    wantCode(err, 'A2A_RESPONSE_TOO_LARGE');
+    assert.match(err.message, /MaxWorkBytes/);
+    const { out, err: ok } = await submit(port, newWork('alice', 'many 3 3000'));
+    assert.ifError(ok);
+    assert.equal(out.artifacts.length, 3);
+  } },
   { name: 'send-dropped-outcome-unknown', async run({ port }) {
     // The agent got the message, the connection dropped before any answer: the adapter cannot
     // know what became of it, says so, and does not invite a retry.

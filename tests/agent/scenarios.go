@@ -52,6 +52,7 @@ var scenarios = map[string]func(*turn){
 	"slowdrip":    breakstream,
 	"big":         big,
 	"long":        long,
+	"many":        many,
 }
 
 func scenarioFor(word string) func(*turn) {
@@ -93,6 +94,29 @@ func long(t *turn) {
 		ev := t.artifact("report", "report", a2a.NewTextPart(fmt.Sprintf("part-%d ", i)))
 		ev.Append, ev.LastChunk = i > 1, i == n
 		if !t.emit(ev) {
+			return
+		}
+	}
+	t.emit(t.done())
+}
+
+// many sends K artifacts (default 5, at most 100,000) of N bytes of text each (default 1,000, at
+// most 1 MiB), then completes.
+func many(t *turn) {
+	fields := strings.Fields(t.args)
+	k, n := 5, 1000
+	if len(fields) > 0 {
+		k = intArg(fields[0], k, 1, 100_000)
+	}
+	if len(fields) > 1 {
+		n = intArg(fields[1], n, 1, 1<<20)
+	}
+	if !t.start("working") {
+		return
+	}
+	for i := range k {
+		id := fmt.Sprintf("a%d", i)
+		if !t.emit(t.artifact(id, id, a2a.NewTextPart(fmt.Sprintf("%0*d", n, i)))) {
 			return
 		}
 	}
