@@ -131,7 +131,7 @@ type cardView struct {
 }
 
 func (v *cardView) print(st styles, w io.Writer) {
-	c := v.card
+	c := cleanCard(v.card) // the agent wrote every field: made inert (clean.go)
 	fmt.Fprintf(w, "%s %s\n", st.title.Render(c.Name), c.Version)
 	if c.Provider != nil {
 		fmt.Fprintf(w, "by %s %s\n", c.Provider.Org, st.dim.Render(c.Provider.URL))
@@ -158,7 +158,7 @@ func (v *cardView) print(st styles, w io.Writer) {
 		fmt.Fprintf(w, "    %s  %s\n", line, st.dim.Render(why))
 	}
 	if v.startErr != nil {
-		fmt.Fprintf(w, "  %s\n", st.bad.Render(fmt.Sprintf("a2aport cannot use this agent: %s (%s)", v.startErr, adapter.CodeOf(v.startErr))))
+		fmt.Fprintf(w, "  %s\n", st.bad.Render(fmt.Sprintf("a2aport cannot use this agent: %s (%s)", cleanLine(v.startErr.Error()), adapter.CodeOf(v.startErr))))
 	}
 
 	caps := c.Capabilities
@@ -188,7 +188,7 @@ func (v *cardView) print(st styles, w io.Writer) {
 		}
 	}
 	for _, n := range append(append([]string(nil), v.notes...), v.desc.CardNotes...) {
-		fmt.Fprintln(w, st.dim.Render("note: "+n))
+		fmt.Fprintln(w, st.dim.Render("note: "+cleanLine(n)))
 	}
 }
 
@@ -217,18 +217,19 @@ func (v *cardView) printSecurity(st styles, w io.Writer) {
 	}
 	fmt.Fprintln(w, "\n"+st.heading.Render("Security"))
 	for _, s := range sec.Schemes {
+		s.Name, s.In, s.Param = cleanLine(s.Name), cleanLine(s.In), cleanLine(s.Param)
 		fmt.Fprintf(w, "  %-10s %s   give %s\n", s.Name, schemeKind(s), st.bold.Render(credentialHint(s)))
 	}
 	if len(sec.Requirements) > 0 {
 		sets := make([]string, len(sec.Requirements))
 		for i, set := range sec.Requirements {
-			sets[i] = strings.Join(set, " + ")
+			sets[i] = cleanLine(strings.Join(set, " + "))
 		}
 		fmt.Fprintf(w, "  needs one of: %s\n", strings.Join(sets, "  |  "))
 	}
 	switch {
 	case sec.InUse != nil:
-		fmt.Fprintf(w, "  %s\n", st.ok.Render("satisfied by the credentials given: "+strings.Join(sec.InUse, " + ")))
+		fmt.Fprintf(w, "  %s\n", st.ok.Render("satisfied by the credentials given: "+cleanLine(strings.Join(sec.InUse, " + "))))
 	case sec.Missing:
 		fmt.Fprintf(w, "  %s\n", st.bad.Render("no credentials given satisfy it: requests will be refused (A2A_AUTH_REQUIRED)"))
 	}
@@ -270,11 +271,11 @@ func (v *cardView) printSignature(st styles, w io.Writer) {
 	line := "not signed"
 	switch sig := v.desc.CardSignature; {
 	case v.signatureErr != nil:
-		line = st.bad.Render("signed, does not verify: " + v.signatureErr.Error())
+		line = st.bad.Render("signed, does not verify: " + cleanLine(v.signatureErr.Error()))
 	case sig != nil && sig.Status == "verified":
-		line = st.ok.Render(fmt.Sprintf("signed, verified (%s, key %s)", sig.Algorithm, sig.KeyID))
+		line = st.ok.Render(fmt.Sprintf("signed, verified (%s, key %s)", cleanLine(sig.Algorithm), cleanLine(sig.KeyID)))
 		if len(sig.Uncovered) > 0 {
-			line += st.bad.Render(" — not covered: " + strings.Join(sig.Uncovered, ", "))
+			line += st.bad.Render(" — not covered: " + cleanLine(strings.Join(sig.Uncovered, ", ")))
 		}
 	case v.signed:
 		line = "signed (not verified)"
@@ -302,4 +303,48 @@ func cardClient(first *http.Request) *http.Client {
 		}
 		return nil
 	}}
+}
+
+// cleanCard is a copy of card with every text it shows made inert (clean.go).
+func cleanCard(card *a2a.AgentCard) *a2a.AgentCard {
+	c := *card
+	c.Name, c.Version, c.Description = cleanLine(c.Name), cleanLine(c.Version), clean(c.Description)
+	c.DocumentationURL, c.IconURL = cleanLine(c.DocumentationURL), cleanLine(c.IconURL)
+	if c.Provider != nil {
+		p := *c.Provider
+		p.Org, p.URL = cleanLine(p.Org), cleanLine(p.URL)
+		c.Provider = &p
+	}
+	c.SupportedInterfaces = make([]*a2a.AgentInterface, 0, len(card.SupportedInterfaces))
+	for _, iface := range card.SupportedInterfaces {
+		if iface == nil {
+			continue
+		}
+		i := *iface
+		i.URL, i.Tenant = cleanLine(i.URL), cleanLine(i.Tenant)
+		i.ProtocolBinding = a2a.TransportProtocol(cleanLine(string(i.ProtocolBinding)))
+		i.ProtocolVersion = a2a.ProtocolVersion(cleanLine(string(i.ProtocolVersion)))
+		c.SupportedInterfaces = append(c.SupportedInterfaces, &i)
+	}
+	c.Capabilities.Extensions = make([]a2a.AgentExtension, len(card.Capabilities.Extensions))
+	for i, ext := range card.Capabilities.Extensions {
+		ext.URI, ext.Description = cleanLine(ext.URI), cleanLine(ext.Description)
+		c.Capabilities.Extensions[i] = ext
+	}
+	c.Skills = make([]a2a.AgentSkill, len(card.Skills))
+	for i, skill := range card.Skills {
+		skill.ID, skill.Name, skill.Description = cleanLine(skill.ID), cleanLine(skill.Name), cleanLine(skill.Description)
+		skill.Tags = cleanAll(skill.Tags)
+		skill.Examples = cleanAll(skill.Examples)
+		c.Skills[i] = skill
+	}
+	return &c
+}
+
+func cleanAll(texts []string) []string {
+	out := make([]string, len(texts))
+	for i, t := range texts {
+		out[i] = cleanLine(t)
+	}
+	return out
 }

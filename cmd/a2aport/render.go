@@ -4,9 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"mime"
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -33,24 +31,24 @@ type renderer struct {
 	markdown *glamour.TermRenderer // nil: print text as it is
 	outDir   string
 
-	started  time.Time
-	state    string
-	text     string
-	frame    int
-	shown    bool // the status line is on screen
-	paused   bool // a prompt is being answered
-	current  string
-	pending  map[string]adapter.Artifact // artifacts not printed yet, by id
-	order    []string
-	saved    map[string]bool // file names used
-	stopTick chan struct{}
+	started    time.Time
+	state      string
+	text       string
+	frame      int
+	shown      bool // the status line is on screen
+	paused     bool // a prompt is being answered
+	current    string
+	pending    map[string]adapter.Artifact // artifacts not printed yet, by id
+	order      []string
+	saveFailed bool // an artifact could not be saved: the command fails
+	stopTick   chan struct{}
 }
 
 var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
 func newRenderer(stdout, stderr io.Writer, live, asJSON bool, width int, outDir string) *renderer {
 	r := &renderer{stdout: stdout, stderr: stderr, st: newStyles(stdout), asJSON: asJSON, outDir: outDir,
-		started: time.Now(), pending: map[string]adapter.Artifact{}, saved: map[string]bool{}}
+		started: time.Now(), pending: map[string]adapter.Artifact{}}
 	if live && !asJSON {
 		r.status = termenv.NewOutput(stderr)
 		if md, err := glamour.NewTermRenderer(glamour.WithStandardStyle("dark"), glamour.WithWordWrap(width)); err == nil {
@@ -85,9 +83,9 @@ func (r *renderer) drawStatus() {
 	}
 	line := fmt.Sprintf("%s %s %s", spinner[r.frame%len(spinner)], orDefault(r.state, "starting"), r.st.dim.Render(time.Since(r.started).Truncate(100*time.Millisecond).String()))
 	if r.current != "" {
-		line += r.st.dim.Render(fmt.Sprintf(" · receiving %s (%s)", r.current, humanSize(textSize(r.pending[r.current]))))
+		line += r.st.dim.Render(fmt.Sprintf(" · receiving %s (%s)", cleanLine(r.current), humanSize(textSize(r.pending[r.current]))))
 	} else if r.text != "" {
-		line += " · " + firstLine(r.text, 80)
+		line += " · " + cleanLine(firstLine(r.text, 80))
 	}
 	r.clearStatus()
 	fmt.Fprint(r.status, line)
@@ -111,12 +109,19 @@ func (r *renderer) print(s string) {
 	}
 }
 
-// notice writes a line to stderr with the status line out of the way.
+// notice writes a line to stderr with the status line out of the way; what the agent said in it
+// is made inert (clean.go).
 func (r *renderer) notice(s string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.clearStatus()
-	fmt.Fprintln(r.stderr, s)
+	fmt.Fprintln(r.stderr, clean(s))
+}
+
+// interrupt writes a line to stderr at once, without the renderer's lock: the signal path must
+// never wait for a renderer that is busy (clean.go, markdown.go).
+func (r *renderer) interrupt(s string) {
+	fmt.Fprintln(r.stderr, "\r"+s)
 }
 
 // event shows one event of the Work.
@@ -125,7 +130,7 @@ func (r *renderer) event(ev adapter.Event) {
 	defer r.mu.Unlock()
 	if r.asJSON {
 		line, _ := json.Marshal(ev)
-		fmt.Fprintln(r.stdout, string(line))
+		fmt.Fprintln(r.stdout, string(jsonSafe(line)))
 		return
 	}
 	switch ev.Type {
@@ -144,7 +149,7 @@ func (r *renderer) event(ev adapter.Event) {
 		if r.status == nil && changed && ev.State != "" {
 			line := string(ev.State)
 			if ev.Text != "" {
-				line += ": " + ev.Text
+				line += ": " + clean(ev.Text)
 			}
 			fmt.Fprintln(r.stderr, line)
 		}
@@ -185,68 +190,54 @@ func (r *renderer) flushArtifacts(keep string) {
 }
 
 func (r *renderer) printArtifact(a adapter.Artifact) {
-	title := orDefault(a.Name, a.ID)
+	title := cleanLine(orDefault(a.Name, a.ID))
 	r.print(r.st.heading.Render(title))
 	for i, p := range a.Parts {
 		switch {
 		case p.Type == adapter.PartText:
 			r.print(r.render(p.Text, p.MediaType))
 		case p.Type == adapter.PartURL:
-			r.print(p.URL)
+			r.print(cleanLine(p.URL))
 		case p.Type == adapter.PartData:
 			data, _ := json.MarshalIndent(p.Data, "", "  ")
-			r.print(string(data))
+			r.print(string(jsonSafe(data)))
 		case p.Type == adapter.PartRaw:
 			r.print(r.save(a, i, p))
 		}
 	}
 }
 
-// render shows text, as markdown on a terminal when it is or looks like markdown.
+// render shows text made inert, as markdown on a terminal when it is or looks like markdown and
+// can be rendered within bounds (markdown.go).
 func (r *renderer) render(text, mediaType string) string {
+	text = clean(text)
 	if r.markdown == nil || (mediaType != "text/markdown" && !looksLikeMarkdown.MatchString(text)) {
 		return text
 	}
-	out, err := r.markdown.Render(text)
-	if err != nil {
-		return text
+	if out, ok := renderMarkdown(r.markdown, text); ok {
+		return strings.Trim(out, "\n")
 	}
-	return strings.Trim(out, "\n")
+	return text
 }
 
 var looksLikeMarkdown = regexp.MustCompile(`(?m)^(#{1,6} |[-*] |\d+\. |` + "```" + `)|\*\*[^*]+\*\*`)
 
-// save writes a binary part to the output directory under its file name (or one made from the
-// artifact's), never over an existing file, and says where.
+// save writes a binary part as a new file in the output directory (save.go) and says where; a
+// save that fails is reported, and makes the command fail.
 func (r *renderer) save(a adapter.Artifact, i int, p adapter.Part) string {
-	name := filepath.Base(p.Filename)
-	if name == "." || name == "/" || name == "" {
-		ext := ""
-		if exts, _ := mime.ExtensionsByType(p.MediaType); len(exts) > 0 {
-			ext = exts[0]
-		}
-		name = fmt.Sprintf("%s-%d%s", orDefault(a.Name, a.ID), i+1, ext)
-	}
-	name = strings.Map(func(c rune) rune {
-		if c == '/' || c == '\\' || c < 0x20 {
-			return '_'
-		}
-		return c
-	}, name)
-	path := filepath.Join(r.outDir, name)
-	for n := 2; r.saved[path] || exists(path); n++ {
-		ext := filepath.Ext(name)
-		path = filepath.Join(r.outDir, fmt.Sprintf("%s-%d%s", strings.TrimSuffix(name, ext), n, ext))
-	}
-	r.saved[path] = true
-	if err := os.WriteFile(path, p.Raw, 0o644); err != nil {
+	fallback := safeName(fallbackName(a, i, p.MediaType), fmt.Sprintf("artifact-%d", i+1))
+	name := safeName(p.Filename, fallback)
+	path, err := saveFile(r.outDir, name, p.Raw)
+	if err != nil {
+		r.saveFailed = true
 		return r.st.bad.Render(fmt.Sprintf("could not save %s: %v", name, err))
 	}
-	return fmt.Sprintf("saved %s (%s, %s)", path, orDefault(p.MediaType, "bytes"), humanSize(len(p.Raw)))
+	return fmt.Sprintf("saved %s (%s, %s)", path, cleanLine(orDefault(p.MediaType, "bytes")), humanSize(len(p.Raw)))
 }
 
-// finish prints what is left and how the Work ended.
-func (r *renderer) finish(out adapter.Outcome, err error, code int) {
+// finish prints what is left and how the Work ended, and returns the exit code: code, or
+// exitError when an artifact could not be saved.
+func (r *renderer) finish(out adapter.Outcome, err error, code int) int {
 	if r.stopTick != nil {
 		close(r.stopTick)
 	}
@@ -260,8 +251,8 @@ func (r *renderer) finish(out adapter.Outcome, err error, code int) {
 			end["outcome"] = out
 		}
 		line, _ := json.Marshal(end)
-		fmt.Fprintln(r.stdout, string(line))
-		return
+		fmt.Fprintln(r.stdout, string(jsonSafe(line)))
+		return code
 	}
 	r.flushArtifacts("")
 	if err == nil && len(out.Artifacts) == 0 && out.Content != "" {
@@ -271,10 +262,15 @@ func (r *renderer) finish(out adapter.Outcome, err error, code int) {
 	elapsed := time.Since(r.started).Truncate(time.Millisecond)
 	if err != nil {
 		code := adapter.CodeOf(err)
-		fmt.Fprintln(r.stderr, r.st.bad.Render(fmt.Sprintf("✗ %s after %s: %s", orDefault(string(code), "error"), elapsed, err)))
-		return
+		fmt.Fprintln(r.stderr, r.st.bad.Render(fmt.Sprintf("✗ %s after %s: %s", orDefault(string(code), "error"), elapsed, clean(err.Error()))))
+	} else {
+		fmt.Fprintln(r.stderr, r.st.ok.Render(fmt.Sprintf("✓ completed in %s", elapsed)))
 	}
-	fmt.Fprintln(r.stderr, r.st.ok.Render(fmt.Sprintf("✓ completed in %s", elapsed)))
+	if r.saveFailed && code == exitOK {
+		fmt.Fprintln(r.stderr, r.st.bad.Render("✗ an artifact could not be saved (above)"))
+		return exitError
+	}
+	return code
 }
 
 // pause stops the status line while a question is answered.

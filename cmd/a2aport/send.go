@@ -83,8 +83,7 @@ func runSend(ctx context.Context, args []string, s streams) int {
 	r := newRenderer(s.stdout, s.stderr, live, *asJSON, width, *outDir)
 	port, err := conn.open(ctx, opts)
 	if err != nil {
-		r.finish(adapter.Outcome{}, err, exitError)
-		return exitError
+		return r.finish(adapter.Outcome{}, err, exitError)
 	}
 	defer func() { _ = port.Close() }()
 
@@ -105,12 +104,12 @@ func runSend(ctx context.Context, args []string, s streams) int {
 			return
 		}
 		interrupted.Store(true)
-		r.notice("interrupted: cancelling the task at the agent… (again to quit at once)")
-		go func() {
+		go func() { // before anything that could wait: a second Ctrl-C always quits
 			if _, ok := <-signals; ok {
 				os.Exit(exitInterrupted)
 			}
 		}()
+		r.interrupt("interrupted: cancelling the task at the agent… (again to quit at once)")
 		cancelWork(port, work, stop)
 	}()
 
@@ -140,8 +139,7 @@ func runSend(ctx context.Context, args []string, s streams) int {
 	case unanswered.Load():
 		code, err = exitUnanswered, fmt.Errorf("%w (%v)", errUnanswered, err)
 	}
-	r.finish(out, err, code)
-	return code
+	return r.finish(out, err, code)
 }
 
 // cancelWork cancels the Work at the agent; when the agent cannot be told, it ends the Work here.
@@ -173,7 +171,7 @@ func (a *asker) answer(req adapter.InputRequest) (adapter.InputResponse, bool) {
 	switch {
 	case len(a.answers) > 0:
 		text, a.answers = a.answers[0], a.answers[1:]
-		a.r.notice(fmt.Sprintf("? %s → %s (--answer)", req.Prompt, text))
+		a.r.notice(fmt.Sprintf("? %s → %s (--answer)", req.Prompt, text)) // notice makes it inert
 	case a.prompt:
 		a.r.pause(true)
 		defer a.r.pause(false)
@@ -181,7 +179,7 @@ func (a *asker) answer(req adapter.InputRequest) (adapter.InputResponse, bool) {
 		if req.Kind == "authorization" {
 			hint = " [accept/decline/cancel]"
 		}
-		fmt.Fprintf(a.r.stderr, "%s %s%s\n> ", a.r.st.bold.Render("?"), req.Prompt, hint)
+		fmt.Fprintf(a.r.stderr, "%s %s%s\n> ", a.r.st.bold.Render("?"), clean(req.Prompt), hint)
 		line, err := a.in.ReadString('\n')
 		if err != nil && line == "" {
 			return adapter.InputResponse{}, false

@@ -53,6 +53,7 @@ var scenarios = map[string]func(*turn){
 	"big":         big,
 	"long":        long,
 	"many":        many,
+	"named":       named,
 }
 
 func scenarioFor(word string) func(*turn) {
@@ -121,6 +122,16 @@ func many(t *turn) {
 		}
 	}
 	t.emit(t.done())
+}
+
+// named sends one artifact of three bytes whose file name is the rest of the instruction, as a
+// hostile agent would name a download.
+func named(t *turn) {
+	raw := a2a.NewRawPart([]byte{1, 2, 3})
+	raw.MediaType, raw.Filename = "application/octet-stream", t.args
+	if t.start("working") {
+		t.emit(t.artifact("file", "file", raw), t.done())
+	}
 }
 
 func chunks(t *turn) {
