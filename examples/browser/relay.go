@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"net/url"
 )
@@ -18,6 +19,20 @@ var relayedRequestHeaders = []string{"Accept", "Authorization", "Content-Type", 
 
 // relayedResponseHeaders are the response headers the adapter reads.
 var relayedResponseHeaders = []string{"Content-Type", "Retry-After", "WWW-Authenticate", "Date"}
+
+// relayedMediaTypes are the only bodies the relay passes: what A2A answers with (JSON, its
+// event streams, JSON error documents). Anything else, HTML or SVG above all, would be a page of
+// this server's origin, with its storage in reach; such a body is replaced by a note and its
+// status kept, which is what the adapter reads of it.
+var relayedMediaTypes = map[string]bool{
+	"application/json": true, "application/a2a+json": true, "application/problem+json": true, "text/event-stream": true,
+}
+
+// navigationDestinations are the Sec-Fetch-Dest values of a browser that would render what the
+// relay answers (a document, a frame, a plugin); the adapter's fetch is "empty".
+var navigationDestinations = map[string]bool{
+	"document": true, "iframe": true, "frame": true, "embed": true, "object": true, "worker": true, "sharedworker": true, "serviceworker": true, "script": true, "style": true,
+}
 
 // relay is a same-origin path to agents on the allowed origins. Responses stream through (SSE).
 type relay struct {
@@ -40,6 +55,13 @@ func newRelay(origins []string) (*relay, error) {
 }
 
 func (rl *relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	// Whatever the relay answers, even an error, is never a document of this origin.
+	w.Header().Set("Content-Security-Policy", "sandbox")
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	if navigationDestinations[r.Header.Get("Sec-Fetch-Dest")] || r.Header.Get("Sec-Fetch-Mode") == "navigate" {
+		http.Error(w, "the relay answers the page's requests, not navigations", http.StatusForbidden)
+		return
+	}
 	if r.Method != http.MethodGet && r.Method != http.MethodPost {
 		http.Error(w, "the relay forwards GET and POST", http.StatusMethodNotAllowed)
 		return
@@ -65,6 +87,10 @@ func (rl *relay) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer func() { _ = resp.Body.Close() }() // read to the end or abandoned with the request
+	if mediaType, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); !relayedMediaTypes[mediaType] {
+		http.Error(w, fmt.Sprintf("the relay passes only A2A answers; the agent answered %q", mediaType), resp.StatusCode)
+		return
+	}
 	for _, name := range relayedResponseHeaders {
 		if v := resp.Header.Values(name); len(v) > 0 {
 			w.Header()[http.CanonicalHeaderKey(name)] = v

@@ -14,6 +14,12 @@ import (
 func TestRelay(t *testing.T) {
 	var got http.Header
 	agent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.URL.Path == "/page.html" {
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusTeapot)
+			_, _ = io.WriteString(w, "<script>localStorage.clear()</script>")
+			return
+		}
 		got = r.Header.Clone()
 		body, _ := io.ReadAll(r.Body)
 		w.Header().Set("Content-Type", "text/event-stream")
@@ -43,6 +49,34 @@ func TestRelay(t *testing.T) {
 	}
 	if resp.Header.Get("Set-Cookie") != "" || got.Get("Cookie") != "" || got.Get("Authorization") != "Bearer t" || got.Get("A2A-Version") != "1.0" {
 		t.Errorf("headers: to the agent %v, to the page %v", got, resp.Header)
+	}
+
+	// What is not an A2A answer is not relayed: an agent's page would be a page of this origin.
+	for _, tc := range []struct{ path, dest, mode string }{
+		{"/page.html", "", ""},           // a fetch of HTML: the status, not the page
+		{"/a2a", "document", "navigate"}, // a navigation, whatever it would bring
+		{"/a2a", "iframe", "navigate"},
+	} {
+		req, _ := http.NewRequest(http.MethodGet, page.URL+"?to="+url.QueryEscape(agent.URL+tc.path), nil)
+		if tc.dest != "" {
+			req.Header.Set("Sec-Fetch-Dest", tc.dest)
+			req.Header.Set("Sec-Fetch-Mode", tc.mode)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		_ = resp.Body.Close()
+		wantStatus := http.StatusForbidden
+		if tc.dest == "" {
+			wantStatus = http.StatusTeapot
+		}
+		if resp.StatusCode != wantStatus || strings.Contains(string(body), "<script") ||
+			resp.Header.Get("Content-Security-Policy") != "sandbox" || resp.Header.Get("X-Content-Type-Options") != "nosniff" ||
+			!strings.HasPrefix(resp.Header.Get("Content-Type"), "text/plain") {
+			t.Errorf("%s as %q: %s %v %q", tc.path, tc.dest, resp.Status, resp.Header, body)
+		}
 	}
 
 	for _, to := range []string{"http://127.0.0.1:1/a2a", "file:///etc/passwd", ""} {

@@ -38,6 +38,8 @@ const { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, Role, TaskState, U
 //   input ...     INPUT_REQUIRED "What is your name?"; the reply gets artifact "Hello, <reply>!"
 //   hold ...      WORKING until cancelled (CANCELED "cancelled")
 //   tenant ...    artifact "result" "tenant: <the tenant the SDK routed the request to>"
+//   files ...     artifact "files": raw text/html and image/svg+xml whose script, if it ever runs,
+//                 leaves HOSTILE_MARK in the page's localStorage
 
 const textPart = (text) => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' });
 const now = () => new Date().toISOString();
@@ -90,6 +92,20 @@ class ScenarioExecutor {
         artifact('result', `tenant: ${ctx.context?.tenant || ctx.request.tenant || '(none)'}`);
         status(TaskState.TASK_STATE_COMPLETED, 'done');
         break;
+      case 'files': {
+        const raw = (filename, mediaType, text) => ({ content: { $case: 'raw', value: Buffer.from(text) }, metadata: undefined, filename, mediaType });
+        bus.publish(AgentEvent.artifactUpdate({
+          taskId: ctx.taskId, contextId: ctx.contextId, append: false, lastChunk: true, metadata: undefined,
+          artifact: {
+            artifactId: 'files', name: 'files', description: '', metadata: undefined, extensions: [], parts: [
+              raw('page.html', 'text/html', `<script>localStorage.setItem('${HOSTILE_MARK}', 'html')</script>`),
+              raw('image.svg', 'image/svg+xml', `<svg xmlns="http://www.w3.org/2000/svg" onload="localStorage.setItem('${HOSTILE_MARK}', 'svg')"/>`),
+            ],
+          },
+        }));
+        status(TaskState.TASK_STATE_COMPLETED, 'done');
+        break;
+      }
       case 'fail':
         status(TaskState.TASK_STATE_FAILED, 'the sdk agent failed');
         break;
@@ -139,6 +155,8 @@ for (const version of ['1.0', '0.3']) {
 }
 // The same agent behind security declared on its card (in the SDK's own proto-JSON form, which it
 // writes as 0.3 security for 0.3 cards) and enforced in front of its transport.
+/** What the script of the files scenario writes into localStorage, should it run. */
+export const HOSTILE_MARK = 'a2aport-agent-script-ran';
 export const BEARER_TOKEN = 'interop-secret-token';
 export const API_KEY = 'interop-api-key-5ecret';
 export const CLIENT = { clientId: 'interop-client', clientSecret: 'interop-client-5ecret' };

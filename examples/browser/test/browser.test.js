@@ -29,6 +29,7 @@ let server;
 let baseURL;
 let context;
 let noCors; // {server, url, target}: the demo agent behind an origin that allows no other
+const RELAY_MARK = 'a2aport-relayed-script-ran'; // what the no-CORS agent's page writes, should its script run here
 
 /**
  * The demo agent as an agent that does not allow other origins: a loopback proxy to it (its
@@ -40,6 +41,9 @@ async function startNoCorsAgent() {
   const hopByHop = ['host', 'origin', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'expect'];
   agent.server = createServer((req, res) => (async () => {
     if (req.method === 'OPTIONS') return res.writeHead(405).end();
+    if (req.url === '/hostile.html') { // a page of the agent's, which the relay must never serve as the demo's
+      return res.writeHead(200, { 'content-type': 'text/html' }).end(`<script>localStorage.setItem('${RELAY_MARK}', 'relayed')</script>`);
+    }
     const chunks = [];
     for await (const c of req) chunks.push(c);
     const headers = Object.fromEntries(Object.entries(req.headers).filter(([k]) => !hopByHop.includes(k)));
@@ -497,6 +501,61 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
         assert.deepEqual(r.withSecret, { content: 'done\n\necho: complete from chromium', inUse: Object.keys(sdkAgent.credentials[name]) }, name);
         assert.deepEqual(r.without, { code: 'A2A_AUTH_REQUIRED', status: 401 }, name);
       }
+    } finally {
+      await page.close();
+      await sdkAgent.stop();
+    }
+  });
+
+  test('an agent\'s HTML and SVG never run as the demo\'s origin: downloads are octet-stream, the relay serves no page', async () => {
+    const { startSdkAgent, HOSTILE_MARK } = await import(join(jsDir, 'test', 'sdkagent.mjs'));
+    const sdkAgent = await startSdkAgent();
+    const page = await openPage();
+    try {
+      await connectionSettled(page);
+      await page.getByLabel('Agent card URL').fill(sdkAgent.cards['v1-jsonrpc-stream']);
+      await page.getByRole('button', { name: /^(Connect|Reconnect)$/ }).click();
+      assert.equal(await connectionSettled(page), 'Connected', await page.locator('#connect-error').textContent());
+      await page.evaluate(() => {
+        window.cspViolations = [];
+        document.addEventListener('securitypolicyviolation', (e) => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      // Markdown with markup in it is shown as text: nothing runs, nothing even tries (no CSP report).
+      const echoed = await send(page, `complete <img src=x onerror="localStorage.setItem('${HOSTILE_MARK}', 'img')"> <script>localStorage.setItem('${HOSTILE_MARK}', 'script')</script> [x](javascript:alert(1))`);
+      await waitState(echoed, 'completed');
+      assert.match(await echoed.locator('.artifact .markdown').textContent(), /<img src=x onerror=/);
+      assert.equal(await echoed.locator('.artifact .markdown img, .artifact .markdown script, .artifact a[href^="javascript:"]').count(), 0);
+      const work = await send(page, 'files');
+      await waitState(work, 'completed');
+      const links = work.locator('.artifact a.download');
+      assert.equal(await links.count(), 2);
+      assert.equal(await work.locator('.artifact img').count(), 0, 'an SVG was shown inline');
+      const types = await links.evaluateAll((as) => Promise.all(as.map(async (a) => (await (await fetch(a.href)).blob()).type)));
+      assert.deepEqual(types, ['application/octet-stream', 'application/octet-stream']);
+      // Opened as pages (a middle click, a new tab), they are downloads, not documents of this origin.
+      for (const href of await links.evaluateAll((as) => as.map((a) => a.href))) {
+        const tab = await context.newPage();
+        await tab.goto(href).catch(() => {}); // a download aborts the navigation
+        await tab.waitForTimeout(200); // a script, had one run, has run by now
+        await tab.close();
+      }
+      // The relay: a navigation through it is refused; a fetch of a page through it brings none.
+      const relayTo = `${baseURL}/relay?to=${encodeURIComponent(`${noCors.url}/hostile.html`)}`;
+      const relayed = await page.evaluate(async (url) => {
+        const r = await fetch(url);
+        return { status: r.status, type: r.headers.get('content-type'), csp: r.headers.get('content-security-policy'), body: await r.text() };
+      }, relayTo);
+      assert.equal(relayed.csp, 'sandbox');
+      assert.match(relayed.type, /^text\/plain/);
+      assert.doesNotMatch(relayed.body, /<script/);
+      const tab = await context.newPage();
+      const nav = await tab.goto(relayTo);
+      assert.equal(nav.status(), 403);
+      await tab.goto(`${baseURL}/`);
+      const marks = await tab.evaluate((keys) => keys.map((k) => localStorage.getItem(k)), [HOSTILE_MARK, RELAY_MARK]);
+      await tab.close();
+      assert.deepEqual(marks, [null, null], 'an agent\'s script ran on the demo\'s origin');
+      assert.deepEqual(await page.evaluate(() => window.cspViolations), []);
     } finally {
       await page.close();
       await sdkAgent.stop();

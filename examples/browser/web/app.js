@@ -487,6 +487,9 @@ function artifactNodes(artifact, urls) {
   return nodes;
 }
 
+// rasterImageTypes are the images shown inline: they cannot carry script, whatever opens them.
+const rasterImageTypes = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp']);
+
 function partNode(part, artifact, urls) {
   const box = document.createElement('div');
   box.className = `part ${part.type}`;
@@ -494,11 +497,17 @@ function partNode(part, artifact, urls) {
   const name = part.filename || artifact.name || artifact.id;
   if (part.type === 'raw') {
     const bytes = part.raw instanceof Uint8Array ? part.raw : new Uint8Array(0);
-    const url = URL.createObjectURL(new Blob([bytes], { type: mime }));
-    urls.push(url);
-    if (mime.startsWith('image/')) box.append(image(url, name));
+    // A blob: URL is of this page's origin: opened as a page, HTML or SVG from the agent would run
+    // with this page's storage. So the download is always octet-stream (saved, never shown), and
+    // only raster images get a blob of their own type, for the <img>.
+    const blobURL = (type) => {
+      const url = URL.createObjectURL(new Blob([bytes], { type }));
+      urls.push(url);
+      return url;
+    };
+    if (rasterImageTypes.has(mime.toLowerCase())) box.append(image(blobURL(mime), name));
     else if (mime.startsWith('text/') && bytes.length <= 64_000) box.append(preview(new TextDecoder().decode(bytes)));
-    box.append(download(url, name, `${mime}, ${formatBytes(bytes.length)}`));
+    box.append(download(blobURL('application/octet-stream'), name, `${mime}, ${formatBytes(bytes.length)}`));
   } else if (part.type === 'url') {
     const safe = /^(https?|data|blob):/i.test(part.url ?? '');
     if (safe && mime.startsWith('image/')) box.append(image(part.url, name));
