@@ -105,7 +105,7 @@ func (e *engine) instantiate(ctx context.Context, f Flavour) (*instance, error) 
 	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions("_initialize").
 		WithSysWalltime().WithSysNanotime().WithRandSource(rand.Reader).WithStderr(inst.stderr).
 		WithNanosleep(func(int64) { inst.sleeps.Add(1) }).WithOsyield(func() {})
-	mod, err := e.rt.InstantiateModule(ctx, compiled, cfg)
+	mod, err := e.rt.InstantiateModule(withLinearMemory(ctx), compiled, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("host: instantiating %s: %w (%s)", f, err, inst.stderr.String())
 	}
