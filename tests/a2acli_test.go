@@ -169,7 +169,8 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 		{"oauth2 client credentials", "JSONRPC", "0.3",
 			`{"oauth":{"oauth2SecurityScheme":{"flows":{"clientCredentials":{"tokenUrl":"` + server.URL() + `/oauth/token","scopes":{"` + agent.OAuthScope + `":"run"}}}}}}`,
 			`{"oauth":["` + agent.OAuthScope + `"]}`,
-			map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}},
+			// The token endpoint is the test agent's, not on the card's origin: the caller names it.
+			map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret, TokenURL: server.URL() + "/oauth/token"}},
 			func(r *http.Request) bool {
 				token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 				return server.TokenValid(token)
