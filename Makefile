@@ -86,7 +86,7 @@ test.electron: build.js js/node_modules examples/electron/node_modules
 # Sizes, compile and instantiate times, time per Work native vs module (Go) and a2aport vs
 # @a2a-js/sdk's own client (Node); stream throughput at 2,000 and 20,000 chunks against a2a-go's
 # client (Go) and @a2a-js/sdk's client (Node) on the replay agent's bytes; memory after 1,000 Works
-# and with 100 concurrent answers (Node); time to ready in Chromium. BENCHMARKS.md records the figures.
+# and with 100 concurrent answers (Node); time to ready in Chromium. docs/benchmarks.md records the figures.
 bench: build.js js/node_modules examples/browser/node_modules
 	$(GO) build -o bin/a2aport-replay ./bench/cmd/a2aport-replay
 	$(GO) test -run '^$$' -bench . -benchtime=1x ./host/ | grep -v TrivialWork

@@ -7,7 +7,7 @@ import (
 	"github.com/a2aport/a2aport/internal/park"
 )
 
-// continuity applies DESIGN §3 on top of a ContextStore: the first Work of an owner sends no
+// continuity applies DESIGN.md §3 on top of a ContextStore: the first Work of an owner sends no
 // context id and later ones reuse what the server returned; concurrent first Works wait for that
 // discovery only, and go ahead fresh if it fails.
 type continuity struct {

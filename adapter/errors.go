@@ -8,7 +8,7 @@ import (
 // Code classifies an *Error. The values are stable and shared with the JS package.
 type Code string
 
-// Error codes (DESIGN §5).
+// Error codes (DESIGN.md §5).
 const (
 	CodeInvalidOptions    Code = "INVALID_OPTIONS"
 	CodeInvalidWork       Code = "INVALID_WORK"

@@ -3,7 +3,7 @@ package adapter
 import "errors"
 
 // Once a Work's message may have reached the agent, no failure may invite a retry that could do
-// the work twice. A Work that ends without its outcome ends so (RELIABILITY.md has the table of
+// the work twice. A Work that ends without its outcome ends so (docs/reliability.md has the table of
 // every phase and end):
 //
 //   - Nothing was sent (discovery, a request that provably never left): the error as it is.

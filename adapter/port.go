@@ -2,7 +2,7 @@ package adapter
 
 import "context"
 
-// Port is the protocol-neutral BackendPort of DESIGN §2. *Adapter implements it natively;
+// Port is the protocol-neutral BackendPort of DESIGN.md §2. *Adapter implements it natively;
 // the wazero host implements it by driving the WebAssembly module. Both must behave the same,
 // which the conformance suite checks.
 type Port interface {

@@ -53,7 +53,7 @@ func CheckInput(w Work) error {
 	return nil
 }
 
-// outgoingMessage is the user Message of DESIGN §3: the instruction as one text part, then the
+// outgoingMessage is the user Message of DESIGN.md §3: the instruction as one text part, then the
 // files, then the structured input as one data part (projectWork's parts). Nothing else of the frontend (history, ids, routing) is sent.
 func outgoingMessage(parts []*a2a.Part, contextID string) *a2a.Message {
 	msg := a2a.NewMessage(a2a.MessageRoleUser, parts...)
@@ -146,7 +146,7 @@ func answerMessage(task a2a.TaskID, contextID string, resp InputResponse, defaul
 	return msg
 }
 
-// workState maps an A2A task state to a Work state (DESIGN §3); unknown states count as working.
+// workState maps an A2A task state to a Work state (DESIGN.md §3); unknown states count as working.
 func workState(s a2a.TaskState) WorkState {
 	switch s {
 	case a2a.TaskStateSubmitted:

@@ -28,7 +28,7 @@ func TestMain(m *testing.M) {
 	code := m.Run()
 	server.Close()
 	if n := sleeps.Load(); n != 0 && code == 0 { // every adapter is closed by now
-		// The module asked the host to sleep: a goroutine was counted wrong somewhere (DESIGN §4).
+		// The module asked the host to sleep: a goroutine was counted wrong somewhere (DESIGN.md §4).
 		fmt.Fprintf(os.Stderr, "the Go runtime in the module asked to sleep %d times\n", n)
 		code = 1
 	}

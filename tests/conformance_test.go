@@ -10,7 +10,7 @@ import (
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
-// TestConformance runs the contract checks of DESIGN §2 against every implementation, on a
+// TestConformance runs the contract checks of DESIGN.md §2 against every implementation, on a
 // streaming 1.0 agent and on a polling 0.3 agent.
 func TestConformance(t *testing.T) {
 	t.Parallel()

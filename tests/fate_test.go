@@ -14,7 +14,7 @@ import (
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
-// The phases of a Work and the ends that can cut it short (RELIABILITY.md, "How a Work ends").
+// The phases of a Work and the ends that can cut it short (docs/reliability.md, "How a Work ends").
 var (
 	fatePhases = []string{"discovery", "send", "streaming", "polling", "input"}
 	fateEnds   = []string{"timeout", "cancel", "close", "detach", "network"}
@@ -29,7 +29,7 @@ type fateWant struct {
 	cancelled bool
 }
 
-// fateTable is RELIABILITY.md's table, by phase and end.
+// fateTable is docs/reliability.md's table, by phase and end.
 var fateTable = map[string]map[string]fateWant{
 	"discovery": {
 		"timeout": {adapter.CodeTimeout, true, 0, false},
@@ -82,7 +82,7 @@ func (v viaProxy) RoundTrip(r *http.Request) (*http.Response, error) {
 const fateTimeout = 1500 * time.Millisecond
 
 // TestFate: every phase of a Work × every end that can cut it short gives the code, retry hint
-// and effect at the agent that RELIABILITY.md's table states. Natively and in the module.
+// and effect at the agent that docs/reliability.md's table states. Natively and in the module.
 func TestFate(t *testing.T) {
 	t.Parallel()
 	agentAddr := strings.TrimPrefix(server.URL(), "http://")

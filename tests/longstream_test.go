@@ -18,7 +18,7 @@ const longAnswer = 100_000
 // every implementation: it completes with the exact text, every chunk shows as one event, and
 // the module's memory stays bounded: within 4x the merged text plus 32 MB. (The target is 3x;
 // where the allocator places the text's growing buffer decides whether a run lands at 3x or near
-// 4x, so BENCHMARKS.md records the figure and this test guards against growth, not placement.)
+// 4x, so docs/benchmarks.md records the figure and this test guards against growth, not placement.)
 // Throughput is measured in bench/, not here. It runs alone (not parallel): the memory bound is
 // about this answer, not about whatever else the test binary runs.
 func TestLongStream(t *testing.T) {

@@ -19,7 +19,7 @@ var (
 )
 
 // TestNoRuntimeTimers keeps time behind the Clock: inside the WebAssembly module a runtime timer
-// would make the Go runtime ask the host to sleep, which the module must never do (DESIGN §4).
+// would make the Go runtime ask the host to sleep, which the module must never do (DESIGN.md §4).
 // Only the native clock (adapter/clock_real.go) may use one.
 func TestNoRuntimeTimers(t *testing.T) {
 	forbidden := map[string]map[string]bool{

@@ -15,7 +15,7 @@ func submitChecks() []check {
 	}
 }
 
-// invalidWorkMessage is the message DESIGN §2 gives for a Work without id, owner or input.
+// invalidWorkMessage is the message DESIGN.md §2 gives for a Work without id, owner or input.
 const invalidWorkMessage = "requires task id, owner and input"
 
 func checkSubmitValidation(t *testing.T, s *suite) {

@@ -1,4 +1,4 @@
-// Package conformance checks that an [adapter.Port] keeps the BackendPort contract of DESIGN §2.
+// Package conformance checks that an [adapter.Port] keeps the BackendPort contract of DESIGN.md §2.
 //
 // a2aport has one contract and two implementations of it in Go: the native [adapter.Adapter] and
 // the wazero host that drives the WebAssembly module. Both run this same suite, and the JS package

@@ -170,7 +170,7 @@ func (r *recorder) of(taskID string) []adapter.Event {
 	return out
 }
 
-// eventTypes are the event types of DESIGN §2.
+// eventTypes are the event types of DESIGN.md §2.
 var eventTypes = []string{
 	adapter.EventActivity, adapter.EventMessage, adapter.EventArtifact,
 	adapter.EventInputRequested, adapter.EventInputResolved,

@@ -86,7 +86,7 @@ type group struct {
 	checks []check
 }
 
-// groups lists every check, in the order of DESIGN §2. Each group lives in its own checks_*.go file.
+// groups lists every check, in the order of DESIGN.md §2. Each group lives in its own checks_*.go file.
 func groups() []group {
 	return []group{
 		{"describe", describeChecks()},

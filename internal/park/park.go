@@ -1,7 +1,7 @@
 // Package park is the one way code in the adapter blocks. Natively a wait is a plain select on a
 // channel. Inside the WebAssembly module the bridge installs a Waiter, because its scheduler must
 // know which goroutines are blocked: the module returns to the host only when every goroutine it
-// started is blocked (DESIGN §4), and a goroutine blocked on a bare channel would stay counted as
+// started is blocked (DESIGN.md §4), and a goroutine blocked on a bare channel would stay counted as
 // busy forever.
 //
 //	done := make(chan struct{})

@@ -27,7 +27,7 @@ var (
 
 // Env is what the build adds to the environment. GOEXPERIMENT=jsonv2 backs encoding/json with
 // its v2 implementation, which decodes a2a-go's events about twice as fast in the module
-// (BENCHMARKS.md); the module's own easyjson envelopes are unaffected.
+// (docs/benchmarks.md); the module's own easyjson envelopes are unaffected.
 var Env = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOEXPERIMENT=jsonv2"}
 
 // Command returns the go build of flavour f from the source tree at root into out.

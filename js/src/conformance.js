@@ -1,4 +1,4 @@
-// a2aport/conformance — the BackendPort contract checks (DESIGN §2) for any JS BackendPort.
+// a2aport/conformance — the BackendPort contract checks (DESIGN.md §2) for any JS BackendPort.
 //
 // This is the JS twin of the Go package github.com/a2aport/a2aport/adapter/conformance: the
 // same groups and checks in the same order, with the same bounds. A behaviour that differs
@@ -135,7 +135,7 @@ export function verifyBackendAdapterConformance(options) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Groups and checks, in the order of DESIGN §2 (and of the Go suite).
+// Groups and checks, in the order of DESIGN.md §2 (and of the Go suite).
 
 function groups() {
   return [

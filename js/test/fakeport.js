@@ -1,4 +1,4 @@
-// An in-memory BackendPort that keeps the contract of DESIGN §2, for testing the conformance
+// An in-memory BackendPort that keeps the contract of DESIGN.md §2, for testing the conformance
 // suite itself (conformance-suite.test.js). It talks to no agent: a Work whose instruction starts
 // with "hold" runs until cancelled, any other Work completes after a few milliseconds.
 //

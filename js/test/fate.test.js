@@ -1,5 +1,5 @@
 // Every phase of a Work × every end that can cut it short gives the code, retry hint and effect at
-// the agent that RELIABILITY.md's table states, as natively and in the module under wazero
+// the agent that docs/reliability.md's table states, as natively and in the module under wazero
 // (tests/fate_test.go): the Go test agent behind a TCP proxy that can go silent or go away.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
