@@ -14,7 +14,7 @@ const garbageAllowance = 16 << 20
 // text's next, larger buffer would need, and the module reserves fresh memory instead. So at the
 // end of a call, once garbage passes a fixed allowance, the keeper collects in full. A soft memory
 // limit (debug.SetMemoryLimit) would pace the collector the same way, but it wakes the scavenger,
-// whose timed sleeps would block the module on the host (DESIGN §4).
+// whose timed sleeps would block the module on the host (DESIGN.md §4).
 type heapKeeper struct {
 	samples []metrics.Sample
 }
