@@ -24,7 +24,7 @@ var agent *replay.Agent
 var streamSizes = []int{2_000, 20_000}
 
 func TestMain(m *testing.M) {
-	host.CompilationCacheDir = hosttest.CompilationCacheDir()
+	host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
 	var err error
 	if agent, err = replay.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -11,8 +11,8 @@
 // Submit returns after its events; a listener may call RespondInput, Cancel or Status, but must
 // not wait for another Submit of the same Adapter (that Submit's result queues behind it).
 //
-// By default the module is built from this package's source tree on first use and cached by a
-// hash of that source (a fresh clone needs no extra step); set Binary to use a prebuilt module.
+// The modules are embedded in this Go module (internal/module), so a program that uses the host
+// builds nothing at run time and needs no toolchain; Binary or ModuleDir give it others.
 //
 //	a, err := host.New(ctx, adapter.Options{AgentCardURL: "https://agent.example/.well-known/agent-card.json"})
 //	if err != nil {

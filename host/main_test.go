@@ -15,7 +15,7 @@ import (
 var server *agent.Server
 
 func TestMain(m *testing.M) {
-	CompilationCacheDir = hosttest.CompilationCacheDir()
+	ModuleDir, CompilationCacheDir = hosttest.MustDirs()
 	if err := Prepare(context.Background(), Full); err != nil {
 		fmt.Fprintln(os.Stderr, "preparing the module:", err)
 		os.Exit(1)

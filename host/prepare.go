@@ -2,7 +2,7 @@ package host
 
 import "context"
 
-// Prepare builds (if needed) and compiles the given flavours now, so that the first New of each
+// Prepare compiles the given flavours now, so that the first New of each
 // does not pay for it. With no flavour it prepares Full.
 func Prepare(ctx context.Context, flavours ...Flavour) error {
 	if len(flavours) == 0 {

@@ -40,7 +40,7 @@ func runCrashHelper(spec string) {
 	opts := adapter.Options{AgentCardURL: card, WorkStore: store, PollInterval: adapter.MinPollInterval}
 	var p adapter.Port
 	if implName == "module" {
-		host.CompilationCacheDir = hosttest.CompilationCacheDir()
+		host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
 		p, err = host.New(context.Background(), opts)
 	} else {
 		p, err = adapter.New(opts)

@@ -22,7 +22,7 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(crashHelperEnv); spec != "" {
 		runCrashHelper(spec) // this process is a frontend that a test kills (crash_test.go)
 	}
-	host.CompilationCacheDir = hosttest.CompilationCacheDir()
+	host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
 	// Build and compile both module flavours before any test's deadline starts.
 	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
 		fmt.Fprintln(os.Stderr, "preparing the module:", err)

@@ -117,14 +117,15 @@ func (c *connection) open(ctx context.Context, opts adapter.Options) (adapter.Po
 		return adapter.New(opts)
 	}
 	c.useModuleFiles()
-	if dir, err := os.UserCacheDir(); err == nil {
+	host.CompilationCacheDir = os.Getenv("A2APORT_WAZERO_CACHE")
+	if dir, err := os.UserCacheDir(); err == nil && host.CompilationCacheDir == "" {
 		host.CompilationCacheDir = filepath.Join(dir, "a2aport", "wazero")
 	}
 	return host.New(ctx, opts)
 }
 
 // useModuleFiles points the host at the first directory that has both modules (each is read only
-// when needed); without one the host builds them from the source tree.
+// when needed); without one the host runs the modules embedded in the binary.
 func (c *connection) useModuleFiles() {
 	dirs := []string{c.wasmDir, os.Getenv("A2APORT_WASM_DIR")}
 	if exe, err := os.Executable(); err == nil {

@@ -19,6 +19,7 @@
 // 1 any other error, 2 bad usage.
 //
 // The module comes from --wasm-dir, $A2APORT_WASM_DIR or the executable's directory (make build.cli
-// puts bin/a2aport beside bin/a2aport*.wasm), else it is built from the source tree; its compiled
-// code is cached under the user cache directory, so only the first run pays for compiling it.
+// puts bin/a2aport beside bin/a2aport*.wasm), else the binary's own embedded copy; its compiled
+// code is cached in $A2APORT_WAZERO_CACHE or under the user cache directory, so only the first
+// run pays for compiling it.
 package main

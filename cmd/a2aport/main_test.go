@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -19,13 +20,16 @@ import (
 
 	"github.com/creack/pty"
 
+	"github.com/a2aport/a2aport/host"
+	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
 // The tests drive the built binary, as a user would, against the Go test agent (a2asrv).
 var (
-	binary string
-	server *agent.Server
+	binary   string
+	server   *agent.Server
+	childEnv []string // the environment of every run of the binary
 )
 
 func TestMain(m *testing.M) {
@@ -39,6 +43,18 @@ func TestMain(m *testing.M) {
 		fmt.Fprintf(os.Stderr, "go build: %v\n%s", err, out)
 		os.Exit(1)
 	}
+	// The modules under test, compiled before any test's deadline starts, into the cache the
+	// binary reads (A2APORT_WAZERO_CACHE): no run of the binary compiles them.
+	moduleDir, cacheDir := hosttest.MustDirs()
+	host.ModuleDir, host.CompilationCacheDir = moduleDir, cacheDir
+	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
+		fmt.Fprintln(os.Stderr, "preparing the module:", err)
+		os.Exit(1)
+	}
+	childEnv = append(os.Environ(), "A2APORT_WAZERO_CACHE="+cacheDir)
+	if moduleDir != "" {
+		childEnv = append(childEnv, "A2APORT_WASM_DIR="+moduleDir)
+	}
 	if server, err = agent.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
@@ -51,14 +67,13 @@ func TestMain(m *testing.M) {
 
 var stream = agent.Variant{Version: "1.0", Binding: "JSONRPC", Streaming: true}
 
-// command prepares the binary with args. Its compiled module is cached where the host's tests keep
-// theirs (the user cache directory), so only the first run of a machine compiles it.
+// command prepares the binary with args, to run the modules TestMain compiled.
 func command(t testing.TB, args ...string) *exec.Cmd {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	t.Cleanup(cancel)
 	cmd := exec.CommandContext(ctx, binary, args...)
-	cmd.Env = os.Environ()
+	cmd.Env = slices.Clone(childEnv)
 	return cmd
 }
 

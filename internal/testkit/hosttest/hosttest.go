@@ -1,15 +1,21 @@
-// Package hosttest holds what tests of the wazero host share: where compiled code is cached so
-// that only the first test process of a machine pays for compiling the module.
+// Package hosttest holds what tests of the wazero host share: the modules they run (the build of
+// the tree under test, never an older one) and where compiled code is cached, so that only the
+// first test process of a machine pays for compiling them.
 //
 //	func TestMain(m *testing.M) {
-//		host.CompilationCacheDir = hosttest.CompilationCacheDir()
+//		host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
 //		os.Exit(m.Run())
 //	}
 package hosttest
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+
+	"github.com/a2aport/a2aport/internal/module"
+	"github.com/a2aport/a2aport/internal/wasmbuild"
 )
 
 // CompilationCacheDir is wazero's on-disk cache for tests: $A2APORT_WAZERO_CACHE, or a folder in
@@ -23,4 +29,44 @@ func CompilationCacheDir() string {
 		dir = os.TempDir()
 	}
 	return filepath.Join(dir, "a2aport", "wazero")
+}
+
+// ModuleDir is the folder of the modules to test, for host.ModuleDir: bin/ when `make build.wasm`
+// built it from this tree, else "" when the embedded modules are this tree's build (a fresh clone
+// of a landed commit). Otherwise an error says how to build them: a test never runs a module
+// older than the code it tests, and never builds one itself.
+func ModuleDir() (string, error) {
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		return "", fmt.Errorf("hosttest: the source tree is unknown")
+	}
+	root := filepath.Join(filepath.Dir(file), "..", "..", "..")
+	bin, embedded := true, true
+	for _, f := range wasmbuild.Flavours {
+		key, err := wasmbuild.SourceKey(root, f)
+		if err != nil {
+			return "", err
+		}
+		stamp, err := os.ReadFile(filepath.Join(root, "bin", f.Stamp()))
+		bin = bin && err == nil && string(stamp) == key
+		embedded = embedded && module.Source(f.File) == key
+	}
+	switch {
+	case bin:
+		return filepath.Join(root, "bin"), nil
+	case embedded:
+		return "", nil
+	}
+	return "", fmt.Errorf("hosttest: neither bin/ nor the embedded modules are the build of this tree: run `make build.wasm`")
+}
+
+// MustDirs returns ModuleDir and CompilationCacheDir, for a TestMain; when no module is this
+// tree's build it says so and exits, before any test starts.
+func MustDirs() (moduleDir, cacheDir string) {
+	dir, err := ModuleDir()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(2)
+	}
+	return dir, CompilationCacheDir()
 }

@@ -1,0 +1,55 @@
+package wasmbuild
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+)
+
+// SourcePackages are the packages of this repository the module links (`go list -deps ./wasm`
+// for wasip1; a test keeps the two equal).
+var SourcePackages = []string{
+	"adapter", "internal/abi", "internal/cardsig", "internal/credentials", "internal/growing",
+	"internal/netfail", "internal/park", "internal/rpcstream", "wasm", "wasm/internal/bridge",
+}
+
+// SourceKey hashes what flavour f is built from in the source tree at root: the toolchain, the
+// flags, the non-test Go files of SourcePackages, go.mod and go.sum. A module whose recorded key
+// (Stamp) equals it is the build of that tree.
+func SourceKey(root string, f Flavour) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s %s %v %v\n", runtime.Version(), f.File, f.Tags, Env)
+	files := []string{"go.mod", "go.sum"}
+	for _, pkg := range SourcePackages {
+		entries, err := os.ReadDir(filepath.Join(root, pkg))
+		if err != nil {
+			return "", fmt.Errorf("wasmbuild: reading the module's source: %w", err)
+		}
+		for _, e := range entries {
+			if name := e.Name(); !e.IsDir() && strings.HasSuffix(name, ".go") && !strings.HasSuffix(name, "_test.go") {
+				files = append(files, pkg+"/"+name)
+			}
+		}
+	}
+	slices.Sort(files)
+	for _, file := range files {
+		b, err := os.ReadFile(filepath.Join(root, file))
+		if err != nil {
+			return "", fmt.Errorf("wasmbuild: reading the module's source: %w", err)
+		}
+		fmt.Fprintf(h, "%s %d\n", file, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil))[:16], nil
+}
+
+// Stamp is the file beside a built module that records the SourceKey it was built from.
+func (f Flavour) Stamp() string { return f.File + ".source" }
+
+// Flavours are both builds, the full one first.
+var Flavours = []Flavour{Full, NoLegacy}
