@@ -1,15 +1,27 @@
 # a2aport — build and test entry points. `make test` is what CI runs on a fresh clone.
 GO ?= go
+SHELL := /bin/bash
 
-.PHONY: fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate build.wasm build.js bench demo testagent
+.PHONY: deps fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate check.module check.size build.wasm build.js bench demo testagent
 
-test: check test.go test.js test.browser test.bundler test.electron
+# Everything, from a fresh clone: the set-up first (nothing is built before it), the checks, every
+# test, and last the check that the committed modules are this tree's build.
+test: deps check test.go test.js test.browser test.bundler test.electron check.module
 
-test.go: js/node_modules
-	$(GO) test -race -count=1 ./...
+# What the tests need beyond Go and Node (Chromium, PostgreSQL: installed through apt when run as
+# root, else the command to run), the Go modules and the npm dev dependencies.
+deps:
+	@.ci/deps
+	$(GO) mod download
+	@$(MAKE) --no-print-directory js/node_modules examples/browser/node_modules examples/bundler/node_modules examples/electron/node_modules
+
+# Go tests in random order, under -race; the long stream through cuts again without it (a2asrv
+# deep-copies the task per event, ten times slower under -race).
+test.go: build.wasm js/node_modules
+	$(GO) test -race -shuffle=on -count=1 ./...
 	$(GO) test -count=1 -run 'TestLongStreamThroughCuts' ./tests/
 
-check: check.fmt check.vet check.lint check.tidy check.generate
+check: check.fmt check.vet check.lint check.tidy check.generate check.size
 
 check.fmt:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
@@ -31,11 +43,25 @@ check.generate:
 	$(GO) generate ./...
 	@git diff --exit-code -- '*_easyjson.go' || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
 
-# Both module flavours into bin/ (the Go host builds them on demand; this is for other hosts).
-# How they are built is defined once, in internal/wasmbuild.
+# Both module flavours into bin/, each stamped with the source it was built from (skipped when it
+# already is this tree's), and compressed into internal/module, which the Go host embeds. How they
+# are built is defined once, in internal/wasmbuild.
 build.wasm:
-	$(GO) run ./internal/wasmbuild/cmd/a2aport-buildwasm -o bin
+	$(GO) run ./internal/wasmbuild/cmd/a2aport-buildwasm -o bin -embed internal/module
 	@ls -l bin/*.wasm
+
+# The embedded modules must be the build of the committed tree: a fresh build (CI's) that changes
+# them means they were not.
+check.module: build.wasm
+	@if [ -n "$$(git status --porcelain -- internal/module)" ]; then \
+		git status --short -- internal/module; \
+		echo "internal/module is not the build of this tree: commit what make build.wasm wrote"; exit 1; fi
+
+# No build output in git: a tracked file over 1 MB is refused unless it is an intended asset.
+LARGE_ASSETS = internal/module/a2aport.wasm.gz internal/module/a2aport-1.0.wasm.gz
+check.size:
+	@large=$$(git ls-files -z | xargs -0 -r stat -c '%s %n' 2>/dev/null | awk '$$1 > 1048576 {print $$2}' | grep -vxF -f <(printf '%s\n' $(LARGE_ASSETS)) || true); \
+	if [ -n "$$large" ]; then echo "files over 1 MB tracked (build output? add to .gitignore, or to LARGE_ASSETS if intended):"; echo "$$large"; exit 1; fi
 
 # The terminal client beside the modules it runs (it finds them next to its executable).
 build.cli: build.wasm
