@@ -10,7 +10,7 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/a2aport/a2aport/examples/browser/demoagent"
+	"github.com/a2aport/a2aport/internal/demoagent"
 )
 
 // runAgent serves the browser example's demo agent alone, on loopback, until ctx ends.

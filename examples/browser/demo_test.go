@@ -22,7 +22,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
-	"github.com/a2aport/a2aport/examples/browser/demoagent"
+	"github.com/a2aport/a2aport/internal/demoagent"
 )
 
 const testTimeout = 20 * time.Second

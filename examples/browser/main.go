@@ -20,7 +20,7 @@ import (
 	"os/signal"
 	"syscall"
 
-	"github.com/a2aport/a2aport/examples/browser/demoagent"
+	"github.com/a2aport/a2aport/internal/demoagent"
 )
 
 func main() {

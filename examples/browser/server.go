@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a2aport/a2aport/examples/browser/demoagent"
+	"github.com/a2aport/a2aport/internal/demoagent"
 )
 
 // shutdownGrace bounds how long connections may take to finish once the server stops.
