@@ -38,10 +38,11 @@ check.lint:
 check.tidy:
 	$(GO) mod tidy -diff
 
-# Generated easyjson code must match its source.
+# Generated code must match its source: the easyjson envelopes, and js/src/closed.js (what a
+# closed adapter answers, from adapter.ClosedPort).
 check.generate:
 	$(GO) generate ./...
-	@git diff --exit-code -- '*_easyjson.go' || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
+	@git diff --exit-code -- '*_easyjson.go' js/src/closed.js || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
 
 # Both module flavours into bin/, each stamped with the source it was built from (skipped when it
 # already is this tree's), and compressed into internal/module, which the Go host embeds. How they

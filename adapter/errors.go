@@ -90,10 +90,6 @@ func (e *Error) Is(target error) bool {
 
 func sentinel(code Code) *Error { return &Error{Code: code} }
 
-// ClosedError is the error every call of a closed adapter fails with, natively and through the
-// module alike.
-func ClosedError() *Error { return newError(CodeAdapterClosed, "the adapter is closed") }
-
 // Sentinels for errors.Is, one per code.
 var (
 	ErrInvalidOptions           = sentinel(CodeInvalidOptions)

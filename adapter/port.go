@@ -58,8 +58,8 @@ func Traceparent(traceparent string) SubmitOption {
 	return func(c *SubmitConfig) { c.Traceparent = traceparent }
 }
 
-// ApplySubmitOptions returns what opts configure. Other implementations of Port (the wazero
-// host) use it to read options they cannot see otherwise.
+// ApplySubmitOptions returns what opts configure: every implementation of Port reads its
+// Submit options with it (the wazero host, a Port of your own that the facade serves).
 func ApplySubmitOptions(opts ...SubmitOption) SubmitConfig {
 	var c SubmitConfig
 	for _, o := range opts {

@@ -2,7 +2,6 @@ package adapter
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"net/url"
 	"strconv"
 	"strings"
@@ -39,18 +38,6 @@ func projectWork(w Work) ([]*a2a.Part, error) {
 		parts = append(parts, a2a.NewDataPart(w.Input))
 	}
 	return parts, nil
-}
-
-// CheckInput reports INVALID_WORK when the Work's structured input does not encode as JSON. The
-// hosts check it before a Work crosses to the module, which could not read it.
-func CheckInput(w Work) error {
-	if len(w.Input) == 0 {
-		return nil
-	}
-	if _, err := json.Marshal(w.Input); err != nil {
-		return newError(CodeInvalidWork, "work %q: input does not encode as JSON: %v", w.ID, err)
-	}
-	return nil
 }
 
 // outgoingMessage is the user Message of DESIGN.md §3: the instruction as one text part, then the

@@ -58,6 +58,9 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 // as Submit would have. Nothing is sent again: the task is followed (resubscribed, else polled),
 // its snapshot shows what the agent has, and an open question can be answered.
 func (a *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...SubmitOption) (Outcome, error) {
+	if a.isClosed() {
+		return Outcome{}, ClosedError()
+	}
 	if a.s.WorkStore == nil {
 		return Outcome{}, newError(CodeWorkNotFound, "work %q: nothing to resume without a WorkStore", workID)
 	}

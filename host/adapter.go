@@ -3,7 +3,6 @@ package host
 import (
 	"context"
 	"net/http"
-	"strconv"
 	"sync"
 	"sync/atomic"
 
@@ -118,7 +117,8 @@ func (h *Adapter) isClosed() bool {
 	return h.closed
 }
 
-var errClosed = adapter.ClosedError()
+// gone answers for the closed adapter, as the adapter package states those answers.
+func (h *Adapter) gone() adapter.Port { return adapter.ClosedPort(h.opts.Label) }
 
 // Describe implements adapter.Port.
 func (h *Adapter) Describe() adapter.Description {
@@ -141,7 +141,7 @@ func (h *Adapter) Describe() adapter.Description {
 // Start implements adapter.Port.
 func (h *Adapter) Start(ctx context.Context) (adapter.Health, error) {
 	if h.isClosed() {
-		return adapter.Health{Closed: true, Error: errClosed.Error()}, errClosed
+		return h.gone().Start(ctx)
 	}
 	for {
 		d, err := h.driver(ctx)
@@ -166,7 +166,7 @@ func (h *Adapter) Start(ctx context.Context) (adapter.Health, error) {
 // Health implements adapter.Port.
 func (h *Adapter) Health(ctx context.Context) (adapter.Health, error) {
 	if h.isClosed() {
-		return adapter.Health{Closed: true}, nil
+		return h.gone().Health(ctx)
 	}
 	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodHealth}, nil)
 	if err != nil {
@@ -177,6 +177,9 @@ func (h *Adapter) Health(ctx context.Context) (adapter.Health, error) {
 
 // Submit implements adapter.Port. When ctx ends first, the Work is cancelled as if by Cancel.
 func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+	if h.isClosed() {
+		return h.gone().Submit(ctx, w, opts...)
+	}
 	if err := adapter.CheckInput(w); err != nil {
 		return adapter.Outcome{}, err // the frame could not carry it
 	}
@@ -185,15 +188,15 @@ func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Su
 
 // Resume implements adapter.Port.
 func (h *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+	if h.isClosed() {
+		return h.gone().Resume(ctx, workID, ownerID, opts...)
+	}
 	return h.follow(ctx, abi.Envelope{Method: abi.MethodResume, WorkID: workID, OwnerID: ownerID}, opts)
 }
 
 // follow makes a Submit or Resume call of the module and waits for its outcome, delivering its
 // events meanwhile.
 func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.SubmitOption) (adapter.Outcome, error) {
-	if h.isClosed() {
-		return adapter.Outcome{}, errClosed
-	}
 	cfg := adapter.ApplySubmitOptions(opts...)
 	call.Traceparent = cfg.Traceparent
 	for {
@@ -227,10 +230,7 @@ func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.
 // Status implements adapter.Port.
 func (h *Adapter) Status(workID, ownerID string) adapter.Status {
 	if h.isClosed() {
-		if workID == "" {
-			return adapter.Status{State: adapter.RuntimeClosed}
-		}
-		return adapter.Status{State: adapter.StateNotFound}
+		return h.gone().Status(workID, ownerID)
 	}
 	res, err := h.call(context.Background(), abi.Envelope{Method: abi.MethodStatus, WorkID: workID, OwnerID: ownerID}, nil)
 	if err != nil || res.Status == nil {
@@ -242,7 +242,7 @@ func (h *Adapter) Status(workID, ownerID string) adapter.Status {
 // Cancel implements adapter.Port.
 func (h *Adapter) Cancel(ctx context.Context, workID, ownerID string) (adapter.CancelResult, error) {
 	if h.isClosed() {
-		return adapter.CancelResult{State: adapter.StateNotFound}, nil
+		return h.gone().Cancel(ctx, workID, ownerID)
 	}
 	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodCancel, WorkID: workID, OwnerID: ownerID}, nil)
 	if err != nil {
@@ -264,9 +264,9 @@ func (h *Adapter) RespondAuthorization(ctx context.Context, workID, inputRequest
 func (h *Adapter) respond(ctx context.Context, method, workID, inputRequestID string, resp adapter.InputResponse, ownerID string) error {
 	if h.isClosed() {
 		if method == abi.MethodRespondAuthorization {
-			return &adapter.Error{Code: adapter.CodeAuthorizationUnsupported, Message: "A2A has no universal authorization semantics; answer authorization requests with RespondInput (accept, decline or cancel)"}
+			return h.gone().RespondAuthorization(ctx, workID, inputRequestID, resp, ownerID)
 		}
-		return &adapter.Error{Code: adapter.CodeWorkNotFound, Message: "work " + strconv.Quote(workID) + " is not active for this owner"}
+		return h.gone().RespondInput(ctx, workID, inputRequestID, resp, ownerID)
 	}
 	_, err := h.call(ctx, abi.Envelope{Method: method, WorkID: workID, InputRequestID: inputRequestID, Response: &resp, OwnerID: ownerID}, nil)
 	return err

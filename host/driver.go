@@ -463,7 +463,7 @@ func (d *driver) retire() {
 func (d *driver) stop() {
 	d.mu.Lock()
 	if d.dead == nil {
-		d.dead = errClosed
+		d.dead = adapter.ClosedError()
 	}
 	calls := d.calls
 	d.calls = map[uint64]*pendingCall{}
@@ -474,5 +474,5 @@ func (d *driver) stop() {
 	}
 	<-d.stopped
 	sleeps.Add(d.inst.sleeps.Load())
-	d.release(calls, errClosed)
+	d.release(calls, adapter.ClosedError())
 }

@@ -3,6 +3,7 @@ package host
 import (
 	"context"
 
+	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/abi"
 )
 
@@ -21,7 +22,7 @@ type Stats struct {
 // Stats returns the counters; it fails when the adapter is closed.
 func (h *Adapter) Stats(ctx context.Context) (Stats, error) {
 	if h.isClosed() {
-		return Stats{}, errClosed
+		return Stats{}, adapter.ClosedError()
 	}
 	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodStats}, nil)
 	if err != nil {

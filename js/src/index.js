@@ -2,6 +2,7 @@
 // Go adapter compiled to a2aport.wasm; this package only loads it, performs the effects it asks
 // for (fetch, timers, the context store) and exposes the port.
 
+import { closedAnswers } from './closed.js';
 import { createCredentials, hostCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
@@ -16,7 +17,14 @@ export function createA2ABackendAdapter(options) {
   return new Backend(validateOptions(options));
 }
 
-const closedError = () => new A2APortError('ADAPTER_CLOSED', 'a2aport: the adapter is closed');
+/**
+ * What a closed adapter answers `call` with, as the Go adapter states it (closed.js is generated
+ * from adapter.ClosedPort): the module that could say it is gone.
+ */
+const closedError = (call = 'start', workId = '') => {
+  const { code, message } = closedAnswers[call];
+  return new A2APortError(code, message.replace('%s', JSON.stringify(workId)));
+};
 
 /** Releases a swapped-out instance once the calls it still has are answered (bounded). */
 function retire(driver, waitedMs = 0) {
@@ -188,7 +196,7 @@ class Backend {
   }
 
   async health() {
-    if (this.#closed) return { ok: false, closed: true };
+    if (this.#closed) return { ...closedAnswers.health };
     return (await this.#call('health')).health;
   }
 
@@ -221,7 +229,7 @@ class Backend {
 
   status(workId, { ownerId } = {}) {
     const runtime = (st) => ({ state: st.state, started: st.started === true, activeWorks: st.activeWorks ?? 0 });
-    if (this.#closed) return workId ? { state: 'not_found' } : runtime({ state: 'closed' });
+    if (this.#closed) return workId ? { ...closedAnswers.workStatus } : runtime(closedAnswers.runtimeStatus);
     if (!this.#driver) return workId ? { state: 'not_found' } : runtime({ state: 'idle' });
     if (!idsReadable(workId, ownerId)) return { state: 'not_found' };
     try {
@@ -233,22 +241,18 @@ class Backend {
   }
 
   async cancel(workId, { ownerId } = {}) {
-    if (this.#closed || !idsReadable(workId, ownerId)) return { state: 'not_found' };
+    if (this.#closed || !idsReadable(workId, ownerId)) return { ...closedAnswers.cancel };
     return (await this.#call('cancel', { workId, ownerId })).cancel;
   }
 
   async respondInput(workId, inputRequestId, response, { ownerId } = {}) {
-    if (this.#closed || !idsReadable(workId, inputRequestId, ownerId)) {
-      throw new A2APortError('WORK_NOT_FOUND', `a2aport: work "${workId}" is not active for this owner`);
-    }
+    if (this.#closed || !idsReadable(workId, inputRequestId, ownerId)) throw closedError('respondInput', workId);
     checkResponse(response);
     await this.#call('respondInput', { workId, inputRequestId, response: response ?? {}, ownerId });
   }
 
   async respondAuthorization(workId, inputRequestId, response, { ownerId } = {}) {
-    if (this.#closed || !idsReadable(workId, inputRequestId, ownerId)) {
-      throw new A2APortError('A2A_AUTHORIZATION_UNSUPPORTED', 'a2aport: A2A has no universal authorization semantics; answer authorization requests with respondInput (accept, decline or cancel)');
-    }
+    if (this.#closed || !idsReadable(workId, inputRequestId, ownerId)) throw closedError('respondAuthorization', workId);
     checkResponse(response);
     await this.#call('respondAuthorization', { workId, inputRequestId, response: response ?? {}, ownerId });
   }
