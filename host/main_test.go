@@ -2,8 +2,6 @@ package host
 
 import (
 	"context"
-	"fmt"
-	"os"
 	"testing"
 	"time"
 
@@ -15,24 +13,13 @@ import (
 var server *agent.Server
 
 func TestMain(m *testing.M) {
-	ModuleDir, CompilationCacheDir = hosttest.MustDirs()
-	if err := Prepare(context.Background(), Full); err != nil {
-		fmt.Fprintln(os.Stderr, "preparing the module:", err)
-		os.Exit(1)
-	}
-	var err error
-	if server, err = agent.Start(); err != nil {
-		fmt.Fprintln(os.Stderr, "starting the test agent:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	server.Close()
-	if n := sleeps.Load(); n != 0 && code == 0 { // every adapter is closed by now
-		// The module asked the host to sleep: a goroutine was counted wrong somewhere (DESIGN.md §4).
-		fmt.Fprintf(os.Stderr, "the Go runtime in the module asked to sleep %d times\n", n)
-		code = 1
-	}
-	os.Exit(code)
+	hosttest.Main(m, hosttest.Host{
+		Prepare: func(moduleDir, cacheDir string) error {
+			ModuleDir, CompilationCacheDir = moduleDir, cacheDir
+			return Prepare(context.Background(), Full)
+		},
+		Sleeps: sleeps.Load,
+	}, &server)
 }
 
 func testContext(t *testing.T) context.Context {

@@ -2,6 +2,7 @@ package tests
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net/http"
@@ -27,31 +28,25 @@ func bodyContains(req *http.Request, marker []byte) (bool, error) {
 
 func TestCancelBeforeTheRemoteTaskIsKnownAbortsLocally(t *testing.T) {
 	t.Parallel()
-	for _, impl := range implementations {
-		for _, v := range []agent.Variant{agent.Variants()[0], agent.Variants()[len(agent.Variants())-1]} {
-			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
-				t.Parallel()
-				ctx := testContext(t)
-				w := newWork("ivan", fmt.Sprintf("hold gated %s", t.Name()))
-				g := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{})}
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: g, PollInterval: adapter.MinPollInterval})
-				done := submitAsync(ctx, p, w, newRecorder())
-				select {
-				case <-g.arrived:
-				case <-ctx.Done():
-					t.Fatal("the message never reached the transport")
-				}
-				res, err := p.Cancel(ctx, w.ID, w.OwnerID)
-				if err != nil || res.State != adapter.StateCancelled {
-					t.Fatalf("Cancel() = %+v, %v", res, err)
-				}
-				wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
-				if server.Cancelled(w.Instruction) {
-					t.Error("a CancelTask went out for a task the agent never saw")
-				}
-			})
+	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
+		w := newWork("ivan", fmt.Sprintf("hold gated %s", t.Name()))
+		g := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{})}
+		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: g, PollInterval: adapter.MinPollInterval})
+		done := submitAsync(ctx, p, w, newRecorder())
+		select {
+		case <-g.arrived:
+		case <-ctx.Done():
+			t.Fatal("the message never reached the transport")
 		}
-	}
+		res, err := p.Cancel(ctx, w.ID, w.OwnerID)
+		if err != nil || res.State != adapter.StateCancelled {
+			t.Fatalf("Cancel() = %+v, %v", res, err)
+		}
+		wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
+		if server.Cancelled(w.Instruction) {
+			t.Error("a CancelTask went out for a task the agent never saw")
+		}
+	})
 }
 
 func TestFailedSendIsNeverRepeated(t *testing.T) {
@@ -113,42 +108,36 @@ func (l *latch) RoundTrip(req *http.Request) (*http.Response, error) {
 // and the agent would run it on.
 func TestCancelWhileTheMessageIsOnItsWayReachesTheAgent(t *testing.T) {
 	t.Parallel()
-	for _, impl := range implementations {
-		for _, v := range []agent.Variant{agent.Variants()[0], agent.Variants()[len(agent.Variants())-1]} {
-			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
-				t.Parallel()
-				ctx := testContext(t)
-				w := newWork("ivan", fmt.Sprintf("hold latched %s", t.Name()))
-				l := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{}), release: make(chan struct{})}
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: l, PollInterval: adapter.MinPollInterval})
-				done := submitAsync(ctx, p, w, newRecorder())
-				select {
-				case <-l.arrived:
-				case <-ctx.Done():
-					t.Fatal("the message never reached the transport")
-				}
-				cancelled := make(chan adapter.CancelResult, 1)
-				go func() {
-					res, err := p.Cancel(ctx, w.ID, w.OwnerID)
-					if err != nil {
-						t.Errorf("Cancel() = %v", err)
-					}
-					cancelled <- res
-				}()
-				time.Sleep(100 * time.Millisecond) // Cancel is waiting for the answer now
-				close(l.release)
-				if res := <-cancelled; res.State != adapter.StateCancelled {
-					t.Errorf("Cancel() = %+v", res)
-				}
-				wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
-				deadline := time.Now().Add(5 * time.Second)
-				for !server.Cancelled(w.Instruction) && time.Now().Before(deadline) {
-					time.Sleep(20 * time.Millisecond) // a2asrv runs the executor's Cancel after answering
-				}
-				if !server.Cancelled(w.Instruction) {
-					t.Error("the agent got the message but not the cancel")
-				}
-			})
+	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
+		w := newWork("ivan", fmt.Sprintf("hold latched %s", t.Name()))
+		l := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{}), release: make(chan struct{})}
+		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: l, PollInterval: adapter.MinPollInterval})
+		done := submitAsync(ctx, p, w, newRecorder())
+		select {
+		case <-l.arrived:
+		case <-ctx.Done():
+			t.Fatal("the message never reached the transport")
 		}
-	}
+		cancelled := make(chan adapter.CancelResult, 1)
+		go func() {
+			res, err := p.Cancel(ctx, w.ID, w.OwnerID)
+			if err != nil {
+				t.Errorf("Cancel() = %v", err)
+			}
+			cancelled <- res
+		}()
+		time.Sleep(100 * time.Millisecond) // Cancel is waiting for the answer now
+		close(l.release)
+		if res := <-cancelled; res.State != adapter.StateCancelled {
+			t.Errorf("Cancel() = %+v", res)
+		}
+		wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
+		deadline := time.Now().Add(5 * time.Second)
+		for !server.Cancelled(w.Instruction) && time.Now().Before(deadline) {
+			time.Sleep(20 * time.Millisecond) // a2asrv runs the executor's Cancel after answering
+		}
+		if !server.Cancelled(w.Instruction) {
+			t.Error("the agent got the message but not the cancel")
+		}
+	})
 }

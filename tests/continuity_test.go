@@ -27,30 +27,24 @@ func contextOf(ctx context.Context, t *testing.T, p adapter.Port, w adapter.Work
 
 func TestContinuity(t *testing.T) {
 	t.Parallel()
-	for _, impl := range implementations {
-		for _, v := range []agent.Variant{agent.Variants()[0], agent.Variants()[len(agent.Variants())-1]} {
-			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
-				t.Parallel()
-				ctx := testContext(t)
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, ReuseContext: true})
-				first := contextOf(ctx, t, p, newWork("carol", "context first"))
-				if again := contextOf(ctx, t, p, newWork("carol", "context second")); again != first {
-					t.Errorf("second Work of an owner ran in context %q, want %q", again, first)
-				}
-				isolated := newWork("carol", "context isolated")
-				isolated.Continuity = adapter.ContinuityIsolated
-				if other := contextOf(ctx, t, p, isolated); other == first {
-					t.Error("an isolated Work reused the owner's context")
-				}
-				if again := contextOf(ctx, t, p, newWork("carol", "context third")); again != first {
-					t.Errorf("an isolated Work changed the owner's mapping: %q, want %q", again, first)
-				}
-				if other := contextOf(ctx, t, p, newWork("dave", "context other owner")); other == first {
-					t.Error("another owner shares carol's context")
-				}
-			})
+	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
+		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, ReuseContext: true})
+		first := contextOf(ctx, t, p, newWork("carol", "context first"))
+		if again := contextOf(ctx, t, p, newWork("carol", "context second")); again != first {
+			t.Errorf("second Work of an owner ran in context %q, want %q", again, first)
 		}
-	}
+		isolated := newWork("carol", "context isolated")
+		isolated.Continuity = adapter.ContinuityIsolated
+		if other := contextOf(ctx, t, p, isolated); other == first {
+			t.Error("an isolated Work reused the owner's context")
+		}
+		if again := contextOf(ctx, t, p, newWork("carol", "context third")); again != first {
+			t.Errorf("an isolated Work changed the owner's mapping: %q, want %q", again, first)
+		}
+		if other := contextOf(ctx, t, p, newWork("dave", "context other owner")); other == first {
+			t.Error("another owner shares carol's context")
+		}
+	})
 }
 
 func TestContinuityOffByDefault(t *testing.T) {

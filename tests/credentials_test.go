@@ -1,6 +1,7 @@
 package tests
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,62 +32,57 @@ func requestsTagged(id string) []agent.Request {
 
 func TestCredentialsReachEveryRequestAndNothingElse(t *testing.T) {
 	t.Parallel()
-	for _, impl := range implementations {
-		for _, v := range []agent.Variant{agent.Variants()[0], agent.Variants()[len(agent.Variants())-1]} {
-			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
-				t.Parallel()
-				id := fmt.Sprintf("%s-%d", t.Name(), workSeq.Add(1))
-				var calls atomic.Int32
-				p := newPort(t, impl, adapter.Options{
-					AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, Token: secretToken,
-					Headers: http.Header{"X-Static": {secretHeader}, "X-Test-Id": {id}},
-					HeaderFunc: func(*http.Request) (http.Header, error) {
-						return http.Header{"X-Dynamic": {fmt.Sprintf("dynamic-%d", calls.Add(1))}}, nil
-					},
-				})
-				ctx := testContext(t)
-				if _, err := p.Submit(ctx, newWork("alice", "complete with credentials")); err != nil {
-					t.Fatal(err)
-				}
-				reqs := requestsTagged(id)
-				if len(reqs) < 2 || reqs[0].A2AMethod != "" {
-					t.Fatalf("tagged requests = %+v, want the card fetch then task requests", reqs)
-				}
-				seen := map[string]bool{}
-				for _, r := range reqs {
-					if got := r.Header.Get("Authorization"); got != "Bearer "+secretToken {
-						t.Errorf("%s %s: Authorization = %q, want the bearer token", r.Method, r.Path, got)
-					}
-					if r.Header.Get("X-Static") != secretHeader {
-						t.Errorf("%s %s: static header missing", r.Method, r.Path)
-					}
-					dyn := r.Header.Get("X-Dynamic")
-					if dyn == "" || seen[dyn] {
-						t.Errorf("%s %s: X-Dynamic = %q, want a fresh value per request", r.Method, r.Path, dyn)
-					}
-					seen[dyn] = true
-				}
-				d, _ := json.Marshal(p.Describe())
-				var failures []string
-				for _, instr := range []string{"fail now", "status500 now", "status401 now", "status429 now", "dropsend now",
-					"badjson now", "wrongtype now", "rpcerror now", "breakstream now", "cutstream now"} {
-					rec := newRecorder()
-					out, err := p.Submit(ctx, newWork("alice", instr), adapter.OnEvent(rec.record))
-					if err != nil {
-						failures = append(failures, err.Error())
-					}
-					events, _ := json.Marshal(rec.all())
-					outcome, _ := json.Marshal(out)
-					failures = append(failures, string(events), string(outcome))
-				}
-				for _, text := range append(failures, string(d)) {
-					if strings.Contains(text, secretToken) || strings.Contains(text, secretHeader) {
-						t.Errorf("credential leaked into %q", text)
-					}
-				}
-			})
+	onMatrixEnds(t, func(t *testing.T, _ context.Context, impl implementation, v agent.Variant) {
+		id := fmt.Sprintf("%s-%d", t.Name(), workSeq.Add(1))
+		var calls atomic.Int32
+		p := newPort(t, impl, adapter.Options{
+			AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, Token: secretToken,
+			Headers: http.Header{"X-Static": {secretHeader}, "X-Test-Id": {id}},
+			HeaderFunc: func(*http.Request) (http.Header, error) {
+				return http.Header{"X-Dynamic": {fmt.Sprintf("dynamic-%d", calls.Add(1))}}, nil
+			},
+		})
+		ctx := testContext(t)
+		if _, err := p.Submit(ctx, newWork("alice", "complete with credentials")); err != nil {
+			t.Fatal(err)
 		}
-	}
+		reqs := requestsTagged(id)
+		if len(reqs) < 2 || reqs[0].A2AMethod != "" {
+			t.Fatalf("tagged requests = %+v, want the card fetch then task requests", reqs)
+		}
+		seen := map[string]bool{}
+		for _, r := range reqs {
+			if got := r.Header.Get("Authorization"); got != "Bearer "+secretToken {
+				t.Errorf("%s %s: Authorization = %q, want the bearer token", r.Method, r.Path, got)
+			}
+			if r.Header.Get("X-Static") != secretHeader {
+				t.Errorf("%s %s: static header missing", r.Method, r.Path)
+			}
+			dyn := r.Header.Get("X-Dynamic")
+			if dyn == "" || seen[dyn] {
+				t.Errorf("%s %s: X-Dynamic = %q, want a fresh value per request", r.Method, r.Path, dyn)
+			}
+			seen[dyn] = true
+		}
+		d, _ := json.Marshal(p.Describe())
+		var failures []string
+		for _, instr := range []string{"fail now", "status500 now", "status401 now", "status429 now", "dropsend now",
+			"badjson now", "wrongtype now", "rpcerror now", "breakstream now", "cutstream now"} {
+			rec := newRecorder()
+			out, err := p.Submit(ctx, newWork("alice", instr), adapter.OnEvent(rec.record))
+			if err != nil {
+				failures = append(failures, err.Error())
+			}
+			events, _ := json.Marshal(rec.all())
+			outcome, _ := json.Marshal(out)
+			failures = append(failures, string(events), string(outcome))
+		}
+		for _, text := range append(failures, string(d)) {
+			if strings.Contains(text, secretToken) || strings.Contains(text, secretHeader) {
+				t.Errorf("credential leaked into %q", text)
+			}
+		}
+	})
 }
 
 func TestAuthorizationHeaderWinsOverToken(t *testing.T) {

@@ -22,24 +22,13 @@ func TestMain(m *testing.M) {
 	if spec := os.Getenv(crashHelperEnv); spec != "" {
 		runCrashHelper(spec) // this process is a frontend that a test kills (crash_test.go)
 	}
-	host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
-	// Build and compile both module flavours before any test's deadline starts.
-	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
-		fmt.Fprintln(os.Stderr, "preparing the module:", err)
-		os.Exit(1)
-	}
-	var err error
-	if server, err = agent.Start(); err != nil {
-		fmt.Fprintln(os.Stderr, "starting the test agent:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	server.Close()
-	if n := host.RuntimeSleeps(); n != 0 && code == 0 {
-		fmt.Fprintf(os.Stderr, "the Go runtime in the module asked to sleep %d times: a quiescence count is wrong\n", n)
-		code = 1
-	}
-	os.Exit(code)
+	hosttest.Main(m, hosttest.Host{
+		Prepare: func(moduleDir, cacheDir string) error {
+			host.ModuleDir, host.CompilationCacheDir = moduleDir, cacheDir
+			return host.Prepare(context.Background(), host.Full, host.NoLegacy)
+		},
+		Sleeps: host.RuntimeSleeps,
+	}, &server)
 }
 
 // implementation is one way to build an adapter.Port. Every scenario runs against each of them
@@ -158,5 +147,19 @@ func await(ctx context.Context, t *testing.T, done <-chan result) result {
 	case <-ctx.Done():
 		t.Fatal("submit did not return")
 		return result{}
+	}
+}
+
+// onMatrixEnds runs test, in parallel, for every implementation on the two ends of the variant
+// matrix: 1.0 JSON-RPC streaming and 0.3 HTTP+JSON polling.
+func onMatrixEnds(t *testing.T, test func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant)) {
+	variants := agent.Variants()
+	for _, impl := range implementations {
+		for _, v := range []agent.Variant{variants[0], variants[len(variants)-1]} {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				test(t, testContext(t), impl, v)
+			})
+		}
 	}
 }

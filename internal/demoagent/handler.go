@@ -9,6 +9,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/a2aport/a2aport/internal/a2asrvx"
+	"github.com/a2aport/a2aport/internal/cors"
 )
 
 // Paths of the agent's cards, below the base URL it is served at.
@@ -52,14 +53,14 @@ func Handler(baseURL string, opts Options) http.Handler {
 		a2asrv.WithLogger(logger),
 	))
 	endpoint := func(h http.Handler) http.Handler {
-		return allowCrossOrigin(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		return cors.AllowAny(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			r.Body = http.MaxBytesReader(w, r.Body, maxRequestBytes)
 			h.ServeHTTP(w, r)
 		}))
 	}
 	mux := http.NewServeMux()
 	for p, h := range cardHandlers(baseURL) {
-		mux.Handle(p, allowCrossOrigin(h))
+		mux.Handle(p, cors.AllowAny(h))
 	}
 	mux.Handle(jsonrpcPath, endpoint(a2asrv.NewJSONRPCHandler(handler)))
 	mux.Handle(restPath+"/", endpoint(http.StripPrefix(restPath, a2asrv.NewRESTHandler(handler))))

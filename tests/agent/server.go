@@ -15,6 +15,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/a2aport/a2aport/internal/a2asrvx"
+	"github.com/a2aport/a2aport/internal/cors"
 	"github.com/a2aproject/a2a-go/v2/log"
 )
 
@@ -80,7 +81,7 @@ func StartAt(addr string) (*Server, error) {
 	}
 	mux.Handle("/oauth/", &s.oauth)
 	s.http = &http.Server{
-		Handler:           s.record(cors(mux)),
+		Handler:           s.record(cors.AllowAny(mux)),
 		ReadHeaderTimeout: 10 * time.Second,
 		ErrorLog:          slog.NewLogLogger(quiet.Handler(), slog.LevelError),
 		BaseContext: func(net.Listener) context.Context {

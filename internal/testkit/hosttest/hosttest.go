@@ -13,9 +13,11 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"testing"
 
 	"github.com/a2aport/a2aport/internal/module"
 	"github.com/a2aport/a2aport/internal/wasmbuild"
+	"github.com/a2aport/a2aport/tests/agent"
 )
 
 // CompilationCacheDir is wazero's on-disk cache for tests: $A2APORT_WAZERO_CACHE, or a folder in
@@ -69,4 +71,36 @@ func MustDirs() (moduleDir, cacheDir string) {
 		os.Exit(2)
 	}
 	return dir, CompilationCacheDir()
+}
+
+// Host is what Main needs of the wazero host, given as functions: the host's own tests cannot
+// import it by name.
+type Host struct {
+	// Prepare points the host at the modules and cache of MustDirs and compiles them.
+	Prepare func(moduleDir, cacheDir string) error
+	// Sleeps counts the module's requests to sleep (host.RuntimeSleeps).
+	Sleeps func() int64
+}
+
+// Main runs the tests of a package that drives the host: the modules compiled before any test's
+// deadline starts, the test agent started (in *server), and once the tests are done, a failure if
+// the Go runtime in the module ever asked to sleep: a quiescence count is wrong (DESIGN.md §4).
+func Main(m *testing.M, h Host, server **agent.Server) {
+	if err := h.Prepare(MustDirs()); err != nil {
+		fmt.Fprintln(os.Stderr, "preparing the module:", err)
+		os.Exit(1)
+	}
+	s, err := agent.Start()
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "starting the test agent:", err)
+		os.Exit(1)
+	}
+	*server = s
+	code := m.Run()
+	s.Close()
+	if n := h.Sleeps(); n != 0 && code == 0 { // every adapter is closed by now
+		fmt.Fprintf(os.Stderr, "the Go runtime in the module asked to sleep %d times: a quiescence count is wrong\n", n)
+		code = 1
+	}
+	os.Exit(code)
 }
