@@ -38,11 +38,12 @@ check.lint:
 check.tidy:
 	$(GO) mod tidy -diff
 
-# Generated code must match its source: the easyjson envelopes, and js/src/closed.js (what a
-# closed adapter answers, from adapter.ClosedPort).
+# Generated code must match its source: the easyjson envelopes, and what the JS package takes
+# from Go (internal/jsgen): js/src/closed.js (adapter.ClosedPort's answers) and
+# js/src/conformance/checks.js (adapter/conformance/checks.json).
 check.generate:
 	$(GO) generate ./...
-	@git diff --exit-code -- '*_easyjson.go' js/src/closed.js || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
+	@git diff --exit-code -- '*_easyjson.go' js/src/closed.js js/src/conformance/checks.js || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
 
 # Both module flavours into bin/, each stamped with the source it was built from (skipped when it
 # already is this tree's), and compressed into internal/module, which the Go host embeds. How they

@@ -2,7 +2,7 @@ package adapter
 
 import "encoding/json"
 
-//go:generate go run ../internal/closedjs -o ../js/src/closed.js
+//go:generate go run ../internal/jsgen -closed ../js/src/closed.js
 
 // What a host that runs the adapter inside the WebAssembly module (the wazero host, through the
 // module's exports) needs of this package: applications never call these. They live here, not
@@ -53,7 +53,7 @@ func ClosedError() *Error { return newError(CodeAdapterClosed, "the adapter is c
 
 // ClosedPort returns a Port that answers every call as a closed Adapter does, for a host whose
 // adapter is gone (its module instance released): the adapter is the one owner of those answers,
-// and the JS package's are generated from this Port (js/src/closed.js, by internal/closedjs).
+// and the JS package's are generated from this Port (js/src/closed.js, by internal/jsgen).
 // Describe gives only the protocol and label; Close and Detach do nothing.
 func ClosedPort(label string) Port {
 	return &Adapter{s: &settings{Options: Options{Label: label}}, closed: true,

@@ -7,16 +7,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// closeChecks: Close is idempotent and bounded, ends pending Submits, and the backend refuses
+// The close checks: Close is idempotent and bounded, ends pending Submits, and the backend refuses
 // Work afterwards.
-func closeChecks() []check {
-	return []check{
-		{"idempotent", checkCloseIdempotent},
-		{"pending_submit", checkClosePendingSubmit},
-		{"submit_after_close", checkCloseSubmitAfterClose},
-	}
-}
-
 func checkCloseIdempotent(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f := s.started(t, ctx, FixtureOptions{})

@@ -6,15 +6,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// describeChecks: Describe is synchronous, names the protocol and a label before discovery, and
+// The describe checks: Describe is synchronous, names the protocol and a label before discovery, and
 // the selected transport and protocol version after it.
-func describeChecks() []check {
-	return []check{
-		{"before_start", checkDescribeBeforeStart},
-		{"after_start", checkDescribeAfterStart},
-	}
-}
-
 // describe calls Describe, failing the check if it does not return promptly.
 func describe(t *testing.T, p adapter.Port) adapter.Description {
 	t.Helper()

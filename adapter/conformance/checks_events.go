@@ -10,18 +10,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// eventChecks: every event carries the Work id and owner; per-Work and subscribed listeners see
+// The event checks: every event carries the Work id and owner; per-Work and subscribed listeners see
 // the same events; unsubscribe stops delivery; a panicking listener breaks nothing.
-func eventChecks() []check {
-	return []check{
-		{"on_event", checkEventsOnEvent},
-		{"subscribe", checkEventsSubscribe},
-		{"unsubscribe", checkEventsUnsubscribe},
-		{"panicking_listener", checkEventsPanickingListener},
-		{"panicking_on_event", checkEventsPanickingOnEvent},
-	}
-}
-
 // subscribe registers listener, unsubscribes it when the check ends and returns the unsubscribe function.
 func subscribe(t *testing.T, p adapter.Port, listener func(adapter.Event)) (unsubscribe func()) {
 	t.Helper()

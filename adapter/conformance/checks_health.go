@@ -6,14 +6,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// healthChecks: Health answers OK once started and touches no Work.
-func healthChecks() []check {
-	return []check{
-		{"after_start", checkHealthAfterStart},
-		{"no_side_effects", checkHealthNoSideEffects},
-	}
-}
-
+// The health checks: Health answers OK once started and touches no Work.
 func checkHealthAfterStart(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f := s.started(t, ctx, FixtureOptions{})

@@ -8,20 +8,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// holdChecks: a Work that runs until cancelled is active for its owner only, cannot be submitted
+// The hold checks: a Work that runs until cancelled is active for its owner only, cannot be submitted
 // twice, is cancelled by its owner alone, and ends its pending Submit with WORK_CANCELLED.
-func holdChecks() []check {
-	return []check{
-		{"status_active", checkHoldStatusActive},
-		{"duplicate_submit", checkHoldDuplicateSubmit},
-		{"cancel_other_owner", checkHoldCancelOtherOwner},
-		{"cancel_owner", checkHoldCancelOwner},
-		{"cancel_unknown", checkHoldCancelUnknown},
-		{"respond_without_request", checkHoldRespondWithoutRequest},
-		{"submit_context_cancelled", checkHoldSubmitContextCancelled},
-	}
-}
-
 func checkHoldStatusActive(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f, pd := s.hold(t, ctx)
@@ -38,7 +26,7 @@ func checkHoldDuplicateSubmit(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f, pd := s.hold(t, ctx)
 	r := submitAsync(ctx, f.Backend, f.Work).wait(t, ctx)
-	wantErr(t, "second Submit() of an active Work", r.err, adapter.ErrWorkAlreadyActive, "already active")
+	wantErr(t, "second Submit() of an active Work", r.err, adapter.ErrWorkAlreadyActive, alreadyActiveMessage)
 	// The first Submit is untouched.
 	wantActive(t, f.Backend, f.Work)
 	pd.wantRunning(t)

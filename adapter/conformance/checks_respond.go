@@ -6,15 +6,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// respondChecks: RespondAuthorization is always unsupported; RespondInput needs a known Work.
+// The respond checks: RespondAuthorization is always unsupported; RespondInput needs a known Work.
 // Answers to held Works are checked in the hold group.
-func respondChecks() []check {
-	return []check{
-		{"authorization_unsupported", checkRespondAuthorizationUnsupported},
-		{"input_unknown_work", checkRespondInputUnknownWork},
-	}
-}
-
 func checkRespondAuthorizationUnsupported(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f := s.started(t, ctx, FixtureOptions{})

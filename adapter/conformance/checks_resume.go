@@ -6,18 +6,9 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// resumeChecks: Resume never re-attaches to a Work that is unknown or another owner's. Resuming
+// The resume checks: Resume never re-attaches to a Work that is unknown or another owner's. Resuming
 // a recorded Work after a restart needs a WorkStore the fixture does not describe; the adapter's
 // own tests cover it (tests/resume_test.go).
-func resumeChecks() []check {
-	return []check{
-		{"unknown_work", checkResumeUnknownWork},
-		{"other_owner", checkResumeOtherOwner},
-		{"after_detach", checkResumeAfterDetach},
-		{"after_close", checkResumeAfterClose},
-	}
-}
-
 func checkResumeUnknownWork(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f := s.started(t, ctx, FixtureOptions{})

@@ -8,17 +8,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// startChecks: Start is idempotent, concurrent calls share one discovery and all succeed, and a
+// The start checks: Start is idempotent, concurrent calls share one discovery and all succeed, and a
 // closed backend refuses to start.
-func startChecks() []check {
-	return []check{
-		{"idempotent", checkStartIdempotent},
-		{"concurrent", checkStartConcurrent},
-		{"after_close", checkStartAfterClose},
-		{"close_before_start", checkStartCloseBeforeStart},
-	}
-}
-
 // wantHealthy fails the check unless Start or Health answered OK and started.
 func wantHealthy(t *testing.T, op string, h adapter.Health, err error) {
 	t.Helper()

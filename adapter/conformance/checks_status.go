@@ -6,16 +6,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// statusChecks: Status without an id reports the runtime; with an id it reports "not_found" for
+// The status checks: Status without an id reports the runtime; with an id it reports "not_found" for
 // every Work that is unknown or finished.
-func statusChecks() []check {
-	return []check{
-		{"runtime", checkStatusRuntime},
-		{"unknown_work", checkStatusUnknownWork},
-		{"after_complete", checkStatusAfterComplete},
-	}
-}
-
 func checkStatusRuntime(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f := s.fixture(t, FixtureOptions{})

@@ -6,17 +6,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// submitChecks: Submit validates the Work before anything else and runs a valid Work to one outcome.
-func submitChecks() []check {
-	return []check{
-		{"validation", checkSubmitValidation},
-		{"completes", checkSubmitCompletes},
-		{"concurrent", checkSubmitConcurrent},
-	}
-}
-
-// invalidWorkMessage is the message DESIGN.md §2 gives for a Work without id, owner or input.
-const invalidWorkMessage = "requires task id, owner and input"
+// The submit checks: Submit validates the Work before anything else and runs a valid Work to one outcome.
 
 func checkSubmitValidation(t *testing.T, s *suite) {
 	ctx := checkContext(t)

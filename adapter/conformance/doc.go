@@ -12,8 +12,11 @@
 // reached the agent. Without Hold the Work must complete quickly with non-empty content or
 // artifacts; with Hold it must keep running until it is cancelled or the backend is closed.
 //
-// The checks are grouped by method (describe, start, health, status, submit, events, hold,
-// respond, close); each is a parallel subtest with its own fixture, so the factory must be safe
+// The checks are listed once, in checks.json, with what each asserts and the contract's values:
+// this package and the JS package's verifyBackendAdapterConformance run that one table, each
+// implementing every check in its own language, and a check either runner lacks fails, naming it.
+// They are grouped by method (describe, start, health, status, submit, events, hold, respond,
+// resume, close); each is a parallel subtest with its own fixture, so the factory must be safe
 // for concurrent use and must register its own cleanup with t.Cleanup. Every wait is bounded
 // (15 s per check, 10 s per Close, 5 s for the synchronous Describe and Status), so a Port that
 // hangs fails instead of blocking the test binary.

@@ -65,9 +65,6 @@ func unknownID(t *testing.T) string {
 // otherOwner returns an owner id different from the Work's owner.
 func otherOwner(w adapter.Work) string { return w.OwnerID + "-conformance-other" }
 
-// activeStates are the states of a Work that runs and waits for nothing.
-var activeStates = []adapter.WorkState{adapter.StateSubmitted, adapter.StateWorking}
-
 func isOneOf(s adapter.WorkState, states []adapter.WorkState) bool {
 	for _, x := range states {
 		if s == x {
@@ -168,12 +165,6 @@ func (r *recorder) of(taskID string) []adapter.Event {
 		}
 	}
 	return out
-}
-
-// eventTypes are the event types of DESIGN.md §2.
-var eventTypes = []string{
-	adapter.EventActivity, adapter.EventMessage, adapter.EventArtifact,
-	adapter.EventInputRequested, adapter.EventInputResolved,
 }
 
 // diagnoseEvents describes the first event that does not belong to one of works (TaskID with the

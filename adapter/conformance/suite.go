@@ -46,25 +46,25 @@ func Run(t *testing.T, newFixture func(t *testing.T, opts FixtureOptions) Fixtur
 		t.Fatal("conformance.Run: newFixture is nil")
 	}
 	s := &suite{newFixture: newFixture}
-	for _, g := range groups() {
-		t.Run(g.name, func(t *testing.T) {
-			for _, c := range g.checks {
-				t.Run(c.name, func(t *testing.T) {
+	for _, g := range contract.Groups {
+		t.Run(g.Name, func(t *testing.T) {
+			for _, c := range g.Checks {
+				t.Run(c.Name, func(t *testing.T) {
 					t.Parallel()
-					c.run(t, s)
+					run, ok := implementations[g.Name+"/"+c.Name]
+					if !ok {
+						t.Fatalf("check %s/%s (%s) has no Go implementation", g.Name, c.Name, c.Contract)
+					}
+					run(t, s)
 				})
 			}
 		})
 	}
 }
 
-// Bounds of the suite. They are generous: they exist to turn a hang into a failure, not to
-// measure speed.
+// Bounds of the suite besides the table's (waitTimeout, closeTimeout). They are generous: they
+// exist to turn a hang into a failure, not to measure speed.
 const (
-	// waitTimeout bounds every check: each wait inside a check shares one context with this deadline.
-	waitTimeout = 15 * time.Second
-	// closeTimeout bounds one Close or Detach call (best-effort remote cancel within a bounded time).
-	closeTimeout = 10 * time.Second
 	// settleGrace is how long the suite keeps listening after a call settled, for events that
 	// come late: a Work's events must all be delivered before its Submit or Resume returns.
 	settleGrace = 100 * time.Millisecond
@@ -74,32 +74,44 @@ const (
 	pollInterval = 10 * time.Millisecond
 )
 
-// check is one conformance subtest.
-type check struct {
-	name string
-	run  func(t *testing.T, s *suite)
-}
-
-// group is a set of checks about one method or behaviour; it becomes one level of subtests.
-type group struct {
-	name   string
-	checks []check
-}
-
-// groups lists every check, in the order of DESIGN.md §2. Each group lives in its own checks_*.go file.
-func groups() []group {
-	return []group{
-		{"describe", describeChecks()},
-		{"start", startChecks()},
-		{"health", healthChecks()},
-		{"status", statusChecks()},
-		{"submit", submitChecks()},
-		{"events", eventChecks()},
-		{"hold", holdChecks()},
-		{"respond", respondChecks()},
-		{"resume", resumeChecks()},
-		{"close", closeChecks()},
-	}
+// implementations are the Go checks by the names checks.json gives them, group/check; each file
+// checks_<group>.go holds a group's.
+var implementations = map[string]func(t *testing.T, s *suite){
+	"describe/before_start":             checkDescribeBeforeStart,
+	"describe/after_start":              checkDescribeAfterStart,
+	"start/idempotent":                  checkStartIdempotent,
+	"start/concurrent":                  checkStartConcurrent,
+	"start/after_close":                 checkStartAfterClose,
+	"start/close_before_start":          checkStartCloseBeforeStart,
+	"health/after_start":                checkHealthAfterStart,
+	"health/no_side_effects":            checkHealthNoSideEffects,
+	"status/runtime":                    checkStatusRuntime,
+	"status/unknown_work":               checkStatusUnknownWork,
+	"status/after_complete":             checkStatusAfterComplete,
+	"submit/validation":                 checkSubmitValidation,
+	"submit/completes":                  checkSubmitCompletes,
+	"submit/concurrent":                 checkSubmitConcurrent,
+	"events/on_event":                   checkEventsOnEvent,
+	"events/subscribe":                  checkEventsSubscribe,
+	"events/unsubscribe":                checkEventsUnsubscribe,
+	"events/failing_listener":           checkEventsPanickingListener,
+	"events/failing_on_event":           checkEventsPanickingOnEvent,
+	"hold/status_active":                checkHoldStatusActive,
+	"hold/duplicate_submit":             checkHoldDuplicateSubmit,
+	"hold/cancel_other_owner":           checkHoldCancelOtherOwner,
+	"hold/cancel_owner":                 checkHoldCancelOwner,
+	"hold/cancel_unknown":               checkHoldCancelUnknown,
+	"hold/respond_without_request":      checkHoldRespondWithoutRequest,
+	"hold/submit_abandoned":             checkHoldSubmitContextCancelled,
+	"respond/authorization_unsupported": checkRespondAuthorizationUnsupported,
+	"respond/input_unknown_work":        checkRespondInputUnknownWork,
+	"resume/unknown_work":               checkResumeUnknownWork,
+	"resume/other_owner":                checkResumeOtherOwner,
+	"resume/after_detach":               checkResumeAfterDetach,
+	"resume/after_close":                checkResumeAfterClose,
+	"close/idempotent":                  checkCloseIdempotent,
+	"close/pending_submit":              checkClosePendingSubmit,
+	"close/submit_after_close":          checkCloseSubmitAfterClose,
 }
 
 // suite carries what every check needs.

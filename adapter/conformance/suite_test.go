@@ -11,23 +11,35 @@ import (
 // These tests check the suite's own helpers; the suite itself runs against real Ports in their
 // packages' tests.
 
-func TestCheckNamesAreUniqueAndComplete(t *testing.T) {
+// Every check of checks.json has a Go implementation and every implementation a place in the
+// table, each name once, without spaces or slashes, with what it asserts said.
+func TestEveryCheckOfTheTableIsImplemented(t *testing.T) {
 	t.Parallel()
 	seen := map[string]bool{}
-	for _, g := range groups() {
-		if g.name == "" || len(g.checks) == 0 {
-			t.Errorf("group %q has %d checks, want a name and at least one check", g.name, len(g.checks))
+	for _, g := range contract.Groups {
+		if g.Name == "" || g.Contract == "" || len(g.Checks) == 0 {
+			t.Errorf("group %q: want a name, a contract and at least one check", g.Name)
 		}
-		for _, c := range g.checks {
-			name := g.name + "/" + c.name
-			if c.name == "" || strings.ContainsAny(c.name, " /") || c.run == nil {
-				t.Errorf("check %q: want a non-empty name without spaces or slashes and a run function", name)
-			}
-			if seen[name] {
+		for _, c := range g.Checks {
+			name := g.Name + "/" + c.Name
+			switch {
+			case c.Name == "" || strings.ContainsAny(c.Name, " /") || c.Contract == "":
+				t.Errorf("check %q: want a name without spaces or slashes and a contract", name)
+			case seen[name]:
 				t.Errorf("check %q is listed twice", name)
+			case implementations[name] == nil:
+				t.Errorf("check %q has no Go implementation", name)
 			}
 			seen[name] = true
 		}
+	}
+	for name := range implementations {
+		if !seen[name] {
+			t.Errorf("the Go check %q is not in checks.json", name)
+		}
+	}
+	if waitTimeout <= 0 || closeTimeout <= 0 || invalidWorkMessage == "" || alreadyActiveMessage == "" || len(activeStates) == 0 || len(eventTypes) == 0 {
+		t.Error("checks.json lacks a constant")
 	}
 }
 

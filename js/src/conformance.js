@@ -1,15 +1,10 @@
 // a2aport/conformance — the BackendPort contract checks (DESIGN.md §2) for any JS BackendPort.
 //
-// This is the JS twin of the Go package github.com/a2aport/a2aport/adapter/conformance: the
-// same groups and checks in the same order, with the same bounds. A behaviour that differs
-// between the Go and the JS implementation of the port is a bug, so a check added on one side
-// belongs on the other too. Check names follow the Go ones; where Go speaks of something JS does
-// not have, the JS name says what it checks instead:
-//
-//   Go                               JS
-//   events/panicking_listener        events/throwing_listener
-//   events/panicking_on_event        events/throwing_on_event
-//   hold/submit_context_cancelled    hold/submit_signal_aborted
+// The checks are those of the one table both runners share (adapter/conformance/checks.json,
+// generated here as conformance/checks.js): the same groups and checks in the same order, with
+// the same bounds and the contract's values, as the Go package
+// github.com/a2aport/a2aport/adapter/conformance. A check of the table this runner lacks fails,
+// saying so.
 //
 // Usage, in a node:test file:
 //
@@ -65,8 +60,8 @@ import {
 import {
   checkEventsOnEvent,
   checkEventsSubscribe,
-  checkEventsThrowingListener,
-  checkEventsThrowingOnEvent,
+  checkEventsFailingListener,
+  checkEventsFailingOnEvent,
   checkEventsUnsubscribe,
   subscribe,
 } from './conformance/checks_events.js';
@@ -77,7 +72,7 @@ import {
   checkHoldDuplicateSubmit,
   checkHoldRespondWithoutRequest,
   checkHoldStatusActive,
-  checkHoldSubmitSignalAborted,
+  checkHoldSubmitAbandoned,
 } from './conformance/checks_hold.js';
 import {
   checkRespondAuthorizationUnsupported,
@@ -89,6 +84,7 @@ import {
   checkCloseSubmitAfterClose,
 } from './conformance/checks_close.js';
 import { checkResumeAfterClose, checkResumeAfterDetach, checkResumeOtherOwner, checkResumeUnknownWork } from './conformance/checks_resume.js';
+import { table } from './conformance/checks.js';
 import { Suite, runCheck, status, submit } from './conformance/helpers.js';
 
 /**
@@ -112,10 +108,13 @@ export function verifyBackendAdapterConformance(options) {
   }
   const suite = new Suite(createFixture);
   const register = (testFn) => {
-    for (const group of groups()) {
+    for (const group of table.groups) {
       for (const check of group.checks) {
         const name = `${group.name}/${check.name}`;
-        testFn(name, () => runCheck(name, check.run, suite));
+        const run = implementations[name] ?? (() => {
+          throw new Error(`conformance: check ${name} (${check.contract}) has no JS implementation`);
+        });
+        testFn(name, () => runCheck(name, run, suite));
       }
     }
   };
@@ -135,64 +134,43 @@ export function verifyBackendAdapterConformance(options) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Groups and checks, in the order of DESIGN.md §2 (and of the Go suite).
+// The JS checks by the names the table gives them, group/check; each file
+// conformance/checks_<group>.js holds a group's.
 
-function groups() {
-  return [
-    { name: 'describe', checks: [
-      { name: 'before_start', run: checkDescribeBeforeStart },
-      { name: 'after_start', run: checkDescribeAfterStart },
-    ] },
-    { name: 'start', checks: [
-      { name: 'idempotent', run: checkStartIdempotent },
-      { name: 'concurrent', run: checkStartConcurrent },
-      { name: 'after_close', run: checkStartAfterClose },
-      { name: 'close_before_start', run: checkStartCloseBeforeStart },
-    ] },
-    { name: 'health', checks: [
-      { name: 'after_start', run: checkHealthAfterStart },
-      { name: 'no_side_effects', run: checkHealthNoSideEffects },
-    ] },
-    { name: 'status', checks: [
-      { name: 'runtime', run: checkStatusRuntime },
-      { name: 'unknown_work', run: checkStatusUnknownWork },
-      { name: 'after_complete', run: checkStatusAfterComplete },
-    ] },
-    { name: 'submit', checks: [
-      { name: 'validation', run: checkSubmitValidation },
-      { name: 'completes', run: checkSubmitCompletes },
-      { name: 'concurrent', run: checkSubmitConcurrent },
-    ] },
-    { name: 'events', checks: [
-      { name: 'on_event', run: checkEventsOnEvent },
-      { name: 'subscribe', run: checkEventsSubscribe },
-      { name: 'unsubscribe', run: checkEventsUnsubscribe },
-      { name: 'throwing_listener', run: checkEventsThrowingListener },
-      { name: 'throwing_on_event', run: checkEventsThrowingOnEvent },
-    ] },
-    { name: 'hold', checks: [
-      { name: 'status_active', run: checkHoldStatusActive },
-      { name: 'duplicate_submit', run: checkHoldDuplicateSubmit },
-      { name: 'cancel_other_owner', run: checkHoldCancelOtherOwner },
-      { name: 'cancel_owner', run: checkHoldCancelOwner },
-      { name: 'cancel_unknown', run: checkHoldCancelUnknown },
-      { name: 'respond_without_request', run: checkHoldRespondWithoutRequest },
-      { name: 'submit_signal_aborted', run: checkHoldSubmitSignalAborted },
-    ] },
-    { name: 'respond', checks: [
-      { name: 'authorization_unsupported', run: checkRespondAuthorizationUnsupported },
-      { name: 'input_unknown_work', run: checkRespondInputUnknownWork },
-    ] },
-    { name: 'resume', checks: [
-      { name: 'unknown_work', run: checkResumeUnknownWork },
-      { name: 'other_owner', run: checkResumeOtherOwner },
-      { name: 'after_detach', run: checkResumeAfterDetach },
-      { name: 'after_close', run: checkResumeAfterClose },
-    ] },
-    { name: 'close', checks: [
-      { name: 'idempotent', run: checkCloseIdempotent },
-      { name: 'pending_submit', run: checkClosePendingSubmit },
-      { name: 'submit_after_close', run: checkCloseSubmitAfterClose },
-    ] },
-  ];
-}
+const implementations = {
+  'describe/before_start': checkDescribeBeforeStart,
+  'describe/after_start': checkDescribeAfterStart,
+  'start/idempotent': checkStartIdempotent,
+  'start/concurrent': checkStartConcurrent,
+  'start/after_close': checkStartAfterClose,
+  'start/close_before_start': checkStartCloseBeforeStart,
+  'health/after_start': checkHealthAfterStart,
+  'health/no_side_effects': checkHealthNoSideEffects,
+  'status/runtime': checkStatusRuntime,
+  'status/unknown_work': checkStatusUnknownWork,
+  'status/after_complete': checkStatusAfterComplete,
+  'submit/validation': checkSubmitValidation,
+  'submit/completes': checkSubmitCompletes,
+  'submit/concurrent': checkSubmitConcurrent,
+  'events/on_event': checkEventsOnEvent,
+  'events/subscribe': checkEventsSubscribe,
+  'events/unsubscribe': checkEventsUnsubscribe,
+  'events/failing_listener': checkEventsFailingListener,
+  'events/failing_on_event': checkEventsFailingOnEvent,
+  'hold/status_active': checkHoldStatusActive,
+  'hold/duplicate_submit': checkHoldDuplicateSubmit,
+  'hold/cancel_other_owner': checkHoldCancelOtherOwner,
+  'hold/cancel_owner': checkHoldCancelOwner,
+  'hold/cancel_unknown': checkHoldCancelUnknown,
+  'hold/respond_without_request': checkHoldRespondWithoutRequest,
+  'hold/submit_abandoned': checkHoldSubmitAbandoned,
+  'respond/authorization_unsupported': checkRespondAuthorizationUnsupported,
+  'respond/input_unknown_work': checkRespondInputUnknownWork,
+  'resume/unknown_work': checkResumeUnknownWork,
+  'resume/other_owner': checkResumeOtherOwner,
+  'resume/after_detach': checkResumeAfterDetach,
+  'resume/after_close': checkResumeAfterClose,
+  'close/idempotent': checkCloseIdempotent,
+  'close/pending_submit': checkClosePendingSubmit,
+  'close/submit_after_close': checkCloseSubmitAfterClose,
+};

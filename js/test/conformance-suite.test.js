@@ -1,37 +1,12 @@
 // Tests of the conformance suite itself (js/src/conformance.js), without the core or an agent:
-// its checks mirror the Go suite one for one, a port that keeps the contract passes every check,
+// it runs the table the Go suite runs (adapter/conformance/checks.json), a port that keeps the contract passes every check,
 // and each contract violation of a faulty port fails the checks that are about it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 import { verifyBackendAdapterConformance } from '../src/conformance.js';
 import { fakeFixtures } from './fakeport.js';
-
-const goSuiteDir = fileURLToPath(new URL('../../adapter/conformance/', import.meta.url));
-
-/** Where the JS suite names a check differently from Go (JS has no panics and no contexts). */
-const renamed = {
-  'events/panicking_listener': 'events/throwing_listener',
-  'events/panicking_on_event': 'events/throwing_on_event',
-  'hold/submit_context_cancelled': 'hold/submit_signal_aborted',
-};
-
-/** The Go suite's check names, group/check, in its order (groups() in suite.go). */
-function goCheckNames() {
-  const sources = readdirSync(goSuiteDir).filter((f) => f.endsWith('.go') && !f.endsWith('_test.go'))
-    .map((f) => readFileSync(goSuiteDir + f, 'utf8')).join('\n');
-  const groupsBody = /func groups\(\) \[\]group \{([\s\S]*?)\n\}/.exec(sources)?.[1];
-  assert.ok(groupsBody, 'groups() not found in the Go suite');
-  const names = [];
-  for (const [, group, fn] of groupsBody.matchAll(/\{"(\w+)", (\w+)\(\)\}/g)) {
-    const body = new RegExp(`func ${fn}\\(\\) \\[\\]check \\{([\\s\\S]*?)\\n\\}`).exec(sources)?.[1];
-    assert.ok(body, `${fn}() not found in the Go suite`);
-    for (const [, check] of body.matchAll(/\{"(\w+)", \w+\}/g)) names.push(`${group}/${check}`);
-  }
-  return names;
-}
 
 /** Registers the suite with a collecting test function; resolves name -> undefined (pass) or Error. */
 async function runSuite(createFixture) {
@@ -53,10 +28,14 @@ function failed(results) {
   return [...results].filter(([, err]) => err !== undefined).map(([name]) => name).sort();
 }
 
-test('the JS checks are the Go checks, one for one and in order', () => {
+/** The checks of the table both runners share, group/check, in order. */
+const tableNames = JSON.parse(readFileSync(new URL('../../adapter/conformance/checks.json', import.meta.url), 'utf8'))
+  .groups.flatMap((g) => g.checks.map((c) => `${g.name}/${c.name}`));
+
+test('the JS suite runs the shared table, every check by its name and in order', () => {
   const names = [];
   verifyBackendAdapterConformance({ createFixture: () => ({}), test: (name) => names.push(name) });
-  assert.deepEqual(names, goCheckNames().map((n) => renamed[n] ?? n));
+  assert.deepEqual(names, tableNames);
 });
 
 test('options are validated', () => {
@@ -69,7 +48,7 @@ test('a port that keeps the contract passes every check', async () => {
   const results = await runSuite(fakeFixtures());
   const failures = [...results].filter(([, err]) => err !== undefined).map(([, err]) => err.message);
   assert.deepEqual(failures, []);
-  assert.equal(results.size, goCheckNames().length);
+  assert.equal(results.size, tableNames.length); // and none lacks its JS implementation (it would fail)
 });
 
 test('an unusable fixture fails every check with a fixture message', async () => {
@@ -85,16 +64,16 @@ const faults = [
   { fault: { duplicateCode: 'INVALID_WORK' }, failing: ['hold/duplicate_submit'],
     message: /second submit\(\) of an active Work error = .*want an Error with code WORK_ALREADY_ACTIVE/ },
   { fault: { remoteTaskId: true },
-    failing: ['events/on_event', 'events/subscribe', 'events/throwing_listener', 'events/throwing_on_event',
+    failing: ['events/on_event', 'events/subscribe', 'events/failing_listener', 'events/failing_on_event',
       'events/unsubscribe', 'submit/concurrent'],
     message: /taskId = "remote-|received 0 events/ },
   { fault: { asyncStatus: true },
     failing: ['close/pending_submit', 'close/submit_after_close', 'health/no_side_effects', 'hold/cancel_other_owner',
       'hold/cancel_owner', 'hold/cancel_unknown', 'hold/duplicate_submit', 'hold/respond_without_request',
-      'hold/status_active', 'hold/submit_signal_aborted', 'resume/other_owner', 'status/after_complete', 'status/runtime',
+      'hold/status_active', 'hold/submit_abandoned', 'resume/other_owner', 'status/after_complete', 'status/runtime',
       'status/unknown_work', 'submit/concurrent', 'submit/validation'],
     message: /returned a Promise, want a synchronous answer/ },
-  { fault: { listenerBreaks: true }, failing: ['events/throwing_listener', 'events/throwing_on_event'],
+  { fault: { listenerBreaks: true }, failing: ['events/failing_listener', 'events/failing_on_event'],
     message: /conformance: (listener|onEvent) throws/ },
   { fault: { cancelLeavesSubmit: true }, failing: ['hold/cancel_owner'],
     message: /submit\("fake-\d+"\) did not settle within the check's 15000 ms/ },

@@ -52,7 +52,7 @@ export async function checkEventsUnsubscribe(c, s) {
   }
 }
 
-export async function checkEventsThrowingListener(c, s) {
+export async function checkEventsFailingListener(c, s) {
   const f = await s.started(c, { hold: false });
   const throws = (e) => { throw new Error(`conformance: listener throws on ${e?.type}`); };
   // One throwing listener before and one after the well-behaved one, whatever the call order.
@@ -69,7 +69,7 @@ export async function checkEventsThrowingListener(c, s) {
   wantHealthy(c, 'health() after throwing listeners', await settle(c, 'health()', () => f.backend.health()));
 }
 
-export async function checkEventsThrowingOnEvent(c, s) {
+export async function checkEventsFailingOnEvent(c, s) {
   const f = await s.started(c, { hold: false });
   const sub = new Recorder();
   subscribe(c, f.backend, sub.listen);

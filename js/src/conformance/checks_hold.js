@@ -101,7 +101,7 @@ export async function checkHoldRespondWithoutRequest(c, s) {
   await pd.wantRunning(c);
 }
 
-export async function checkHoldSubmitSignalAborted(c, s) {
+export async function checkHoldSubmitAbandoned(c, s) {
   const controller = new AbortController();
   const { f, pd } = await s.hold(c, { signal: controller.signal });
   controller.abort();

@@ -1,27 +1,26 @@
 // What every check of the BackendPort suite needs: bounds, fixtures, bounded calls, error and event
 // expectations (the JS twin of adapter/conformance/helpers.go).
 
+import { table } from './checks.js';
+
+// The contract's values, from the table both runners share (adapter/conformance/checks.json).
+const { constants } = table;
 /** Bounds every check: each wait inside a check shares this deadline. */
-export const WAIT_TIMEOUT_MS = 15_000;
-/** Bounds one close() call (DESIGN.md §2: best-effort remote cancel within a bounded time). */
-export const CLOSE_TIMEOUT_MS = 10_000;
+export const WAIT_TIMEOUT_MS = constants.waitTimeoutMs;
+/** Bounds one close() call (best-effort remote cancel within a bounded time). */
+export const CLOSE_TIMEOUT_MS = constants.closeTimeoutMs;
 /** How often a condition that may be reached asynchronously is re-checked. */
 export const POLL_INTERVAL_MS = 10;
 /** How long the suite keeps listening after a call settled, for events that come late. */
 export const SETTLE_GRACE_MS = 100;
-
-/** The message DESIGN.md §2 gives for a Work without id, owner or input. */
-export const INVALID_WORK_MESSAGE = 'requires task id, owner and input';
-/** The message DESIGN.md §2 gives for a second submit of an active Work. */
-export const ALREADY_ACTIVE_MESSAGE = 'already active';
-
+/** The message for a Work without id, owner or input. */
+export const INVALID_WORK_MESSAGE = constants.invalidWorkMessage;
+/** The message for a second submit of an active Work. */
+export const ALREADY_ACTIVE_MESSAGE = constants.alreadyActiveMessage;
 /** The states of a Work that runs and waits for nothing. */
-export const ACTIVE_STATES = ['submitted', 'working'];
-/** The event types of DESIGN.md §2. */
-export const EVENT_TYPES = [
-  'backend.activity', 'backend.message', 'backend.artifact',
-  'backend.input.requested', 'backend.input.resolved',
-];
+export const ACTIVE_STATES = constants.activeStates;
+/** The event types of docs/DESIGN.md §2. */
+export const EVENT_TYPES = constants.eventTypes;
 
 // ---------------------------------------------------------------------------------------------
 // The suite: fixtures, and what every check needs.
