@@ -18,21 +18,27 @@ func TestConformance(t *testing.T) {
 		conformance.Run(t, func(t *testing.T, opts conformance.FixtureOptions) conformance.Fixture {
 			o := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: &adapter.MemoryWorkStore{}}
 			p := newPort(t, impl, o)
-			kind := "complete conformance"
-			if opts.Hold {
-				kind = "hold conformance"
-			}
-			next := func() adapter.Work {
-				// Unique instructions let Started find this Work's execution at the agent.
-				return newWork("conformance-owner", fmt.Sprintf("%s %s %d", kind, t.Name(), workSeq.Add(1)))
-			}
-			w := next()
-			f := conformance.Fixture{Backend: p, Work: w, NextWork: next,
-				Reopen: func(t *testing.T) adapter.Port { return newPort(t, impl, o) }}
-			if opts.Hold {
-				f.Started = func(ctx context.Context) error { return server.WaitStarted(ctx, w.Instruction) }
-			}
+			f := agentFixture(t, p, "conformance-owner", "conformance", opts)
+			f.Reopen = func(t *testing.T) adapter.Port { return newPort(t, impl, o) }
 			return f
 		})
 	})
+}
+
+// agentFixture is a conformance fixture whose Works go to the test agent, directly or through a
+// facade: their instructions are unique, so Started finds the held Work's execution there.
+func agentFixture(t *testing.T, p adapter.Port, owner, label string, opts conformance.FixtureOptions) conformance.Fixture {
+	kind := "complete " + label
+	if opts.Hold {
+		kind = "hold " + label
+	}
+	next := func() adapter.Work {
+		return newWork(owner, fmt.Sprintf("%s %s %d", kind, t.Name(), workSeq.Add(1)))
+	}
+	w := next()
+	f := conformance.Fixture{Backend: p, Work: w, NextWork: next}
+	if opts.Hold {
+		f.Started = func(ctx context.Context) error { return server.WaitStarted(ctx, w.Instruction) }
+	}
+	return f
 }

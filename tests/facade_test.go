@@ -1,9 +1,7 @@
 package tests
 
 import (
-	"context"
 	"errors"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -69,19 +67,7 @@ func TestFacadeRoundTrip(t *testing.T) {
 				inner := innerPort(t)
 				card := serveFacade(t, inner, facade.Options{Name: "facade"})
 				p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
-				kind := "complete facade"
-				if opts.Hold {
-					kind = "hold facade"
-				}
-				next := func() adapter.Work {
-					return newWork("facade-owner", fmt.Sprintf("%s %s %d", kind, t.Name(), workSeq.Add(1)))
-				}
-				w := next()
-				f := conformance.Fixture{Backend: p, Work: w, NextWork: next}
-				if opts.Hold {
-					f.Started = func(ctx context.Context) error { return server.WaitStarted(ctx, w.Instruction) }
-				}
-				return f
+				return agentFixture(t, p, "facade-owner", "facade", opts)
 			})
 		})
 	}
