@@ -3,8 +3,8 @@ package module
 import (
 	"bytes"
 	"compress/gzip"
-	"encoding/binary"
 	_ "embed"
+	"encoding/binary"
 	"fmt"
 	"io"
 )
