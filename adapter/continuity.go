@@ -33,32 +33,62 @@ type lease struct {
 }
 
 func (c *continuity) acquire(ctx context.Context, owner string) (*lease, error) {
-	c.mu.Lock()
-	wait, waiting := c.discovering[owner]
-	c.mu.Unlock()
-	if waiting {
+	waited := false
+	for {
+		id, ok, err := c.get(ctx, owner)
+		if err != nil {
+			return nil, err
+		}
+		if ok || waited {
+			return c.lease(owner, id, nil), nil
+		}
+		c.mu.Lock()
+		wait, taken := c.discovering[owner]
+		if !taken {
+			first := make(chan struct{})
+			c.discovering[owner] = first
+			c.mu.Unlock()
+			// A discovery may have ended between the Get above and the claim: it Set the store
+			// before it let go, so a second look finds its context.
+			if id, ok, err := c.get(ctx, owner); err != nil || ok {
+				c.endDiscovery(owner, first)
+				if err != nil {
+					return nil, err
+				}
+				return c.lease(owner, id, nil), nil
+			}
+			return c.lease(owner, "", first), nil
+		}
+		c.mu.Unlock()
 		if err := park.Wait(ctx, wait); err != nil {
 			return nil, err
 		}
+		waited = true // a failed discovery lets the waiters go ahead fresh
 	}
+}
+
+func (c *continuity) get(ctx context.Context, owner string) (string, bool, error) {
 	id, ok, err := c.store.Get(ctx, owner)
 	if err != nil {
-		return nil, &Error{Code: CodeInternal, Message: "context store: get failed", Err: err}
+		return "", false, &Error{Code: CodeInternal, Message: "context store: get failed", Err: err}
 	}
-	l := &lease{c: c, owner: owner, sent: id}
+	return id, ok, nil
+}
+
+func (c *continuity) lease(owner, sent string, first chan struct{}) *lease {
 	if h, ok := c.store.(holder); ok {
 		h.Hold(owner)
 	}
-	if ok || waiting {
-		return l, nil
-	}
+	return &lease{c: c, owner: owner, sent: sent, first: first}
+}
+
+func (c *continuity) endDiscovery(owner string, first chan struct{}) {
 	c.mu.Lock()
-	if _, taken := c.discovering[owner]; !taken {
-		l.first = make(chan struct{})
-		c.discovering[owner] = l.first
+	if c.discovering[owner] == first {
+		delete(c.discovering, owner)
 	}
 	c.mu.Unlock()
-	return l, nil
+	close(first)
 }
 
 // learn records the context id the server reported. A server that moves an established
@@ -94,11 +124,6 @@ func (l *lease) endDiscovery() {
 	if l.first == nil {
 		return
 	}
-	l.c.mu.Lock()
-	if l.c.discovering[l.owner] == l.first {
-		delete(l.c.discovering, l.owner)
-	}
-	l.c.mu.Unlock()
-	close(l.first)
+	l.c.endDiscovery(l.owner, l.first)
 	l.first = nil
 }
