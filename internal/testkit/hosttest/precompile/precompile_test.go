@@ -1,0 +1,28 @@
+// Package precompile compiles the modules the tests will run (hosttest.ModuleDir) into the tests'
+// wazero cache (hosttest.CompilationCacheDir) before they start. A test binary built with -race
+// compiles a module many times slower than one without, and the compiled code is the same; `make
+// test.go` runs this first, without -race:
+//
+//	go test -count=1 ./internal/testkit/hosttest/precompile
+//
+// It is a test, not a command: wazero keys its cache by its own version, which a test binary
+// does not know (it reads "dev"), so only a test binary writes what other test binaries read.
+package precompile
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/host"
+	"github.com/a2aport/a2aport/internal/testkit/hosttest"
+)
+
+func TestPrecompile(t *testing.T) {
+	start := time.Now()
+	host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
+	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("modules compiled into %s in %v", host.CompilationCacheDir, time.Since(start).Round(time.Millisecond))
+}
