@@ -28,6 +28,9 @@ const (
 	KindEvent  = "event"  // an event of the Submit call ID: Event
 	KindResult = "result" // the result of call ID: one value field or Error
 	KindStore  = "store"  // context store request ID: Method (get, set, delete, hold, release), OwnerID, ContextID
+	// KindSnapshot answers a batch that asked for one (Batch.Snapshot): the runtime Status, and the
+	// Description when asked, as they are once the batch has run.
+	KindSnapshot = "snapshot"
 )
 
 // Context store methods of KindStore. get, set and delete are answered with KindStoreDone; hold
@@ -77,6 +80,15 @@ type Batch struct {
 	// Now is the host's wall clock in Unix nanoseconds when it sent the batch (inputs only).
 	Now       int64      `json:"now,omitempty"`
 	Envelopes []Envelope `json:"e"`
+	// Snapshot, on an input batch, asks for a KindSnapshot effect: a host whose calls to the module
+	// cannot wait for an answer (a worker's) keeps the module's last word for status() and
+	// describe(), which must answer at once.
+	Snapshot *SnapshotRequest `json:"snapshot,omitempty"`
+}
+
+// SnapshotRequest says what a batch's snapshot holds besides the runtime Status.
+type SnapshotRequest struct {
+	Describe bool `json:"describe,omitempty"`
 }
 
 // Envelope is one input or effect; Kind says which fields matter.

@@ -62,6 +62,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi(in *jlexer.Lexer, 
 				}
 				in.Delim(']')
 			}
+		case "snapshot":
+			if in.IsNull() {
+				in.Skip()
+				out.Snapshot = nil
+			} else {
+				if out.Snapshot == nil {
+					out.Snapshot = new(SnapshotRequest)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in, out.Snapshot)
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -103,6 +113,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi(out *jwriter.Write
 			out.RawByte(']')
 		}
 	}
+	if in.Snapshot != nil {
+		const prefix string = ",\"snapshot\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out, *in.Snapshot)
+	}
 	out.RawByte('}')
 }
 
@@ -114,6 +129,48 @@ func (v Batch) MarshalEasyJSON(w *jwriter.Writer) {
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *Batch) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi(l, v)
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer, out *SnapshotRequest) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "describe":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Describe = bool(in.Bool())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writer, in SnapshotRequest) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	if in.Describe {
+		const prefix string = ",\"describe\":"
+		first = false
+		out.RawString(prefix[1:])
+		out.Bool(bool(in.Describe))
+	}
+	out.RawByte('}')
 }
 func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer, out *Envelope) {
 	isTopLevel := in.IsStart()
@@ -155,7 +212,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Init == nil {
 					out.Init = new(Init)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in, out.Init)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in, out.Init)
 			}
 		case "work":
 			if in.IsNull() {
@@ -252,7 +309,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.ContentBody == nil {
 					out.ContentBody = new(Span)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in, out.ContentBody)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.ContentBody)
 			}
 		case "description":
 			if in.IsNull() {
@@ -302,7 +359,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Stats == nil {
 					out.Stats = new(Stats)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.Stats)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.Stats)
 			}
 		case "error":
 			if in.IsNull() {
@@ -312,7 +369,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Error == nil {
 					out.Error = new(Error)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.Error)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in, out.Error)
 			}
 		case "url":
 			if in.IsNull() {
@@ -379,7 +436,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Body == nil {
 					out.Body = new(Span)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in, out.Body)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.Body)
 			}
 		case "auth":
 			if in.IsNull() {
@@ -474,7 +531,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Init != nil {
 		const prefix string = ",\"init\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out, *in.Init)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out, *in.Init)
 	}
 	if in.Work != nil {
 		const prefix string = ",\"work\":"
@@ -533,7 +590,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.ContentBody != nil {
 		const prefix string = ",\"contentBody\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out, *in.ContentBody)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.ContentBody)
 	}
 	if in.Description != nil {
 		const prefix string = ",\"description\":"
@@ -558,12 +615,12 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Stats != nil {
 		const prefix string = ",\"stats\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.Stats)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.Stats)
 	}
 	if in.Error != nil {
 		const prefix string = ",\"error\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.Error)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out, *in.Error)
 	}
 	if in.URL != "" {
 		const prefix string = ",\"url\":"
@@ -608,7 +665,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Body != nil {
 		const prefix string = ",\"body\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out, *in.Body)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.Body)
 	}
 	if len(in.Auth) != 0 {
 		const prefix string = ",\"auth\":"
@@ -1418,7 +1475,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials(out *jwrit
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer, out *Error) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in *jlexer.Lexer, out *Error) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1466,7 +1523,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writer, in Error) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out *jwriter.Writer, in Error) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1492,7 +1549,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writ
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer, out *Stats) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer, out *Stats) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1558,7 +1615,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writer, in Stats) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writer, in Stats) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2560,7 +2617,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer, out *Span) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer, out *Span) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2596,7 +2653,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writer, in Span) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writer, in Span) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -3042,7 +3099,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer, out *Init) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer, out *Init) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -3309,7 +3366,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi2(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi2(out *jwriter.Writer, in Init) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writer, in Init) {
 	out.RawByte('{')
 	first := true
 	_ = first

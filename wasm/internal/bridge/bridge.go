@@ -61,8 +61,28 @@ func (b *Bridge) Call(frame []byte) []byte {
 	}
 	b.sched.recheck()
 	b.sched.waitIdle()
+	if batch.Snapshot != nil {
+		b.snapshot(*batch.Snapshot)
+	}
 	b.heap.collect()
 	return b.flush()
+}
+
+// snapshot emits the runtime status, and the description when asked, as the batch left them.
+func (b *Bridge) snapshot(req abi.SnapshotRequest) {
+	b.mu.Lock()
+	p := b.port
+	b.mu.Unlock()
+	if p == nil {
+		return // before init: the host describes from its options
+	}
+	st := p.Status("", "")
+	e := abi.Envelope{Kind: abi.KindSnapshot, Status: &st}
+	if req.Describe {
+		d := p.Describe()
+		e.Description = &d
+	}
+	b.emit(e)
 }
 
 // apply routes one input.
