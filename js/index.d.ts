@@ -348,6 +348,14 @@ export interface AdapterOptions {
    * module either way and loads the full module only when the Agent Card needs 0.3.
    */
   legacyCompat?: boolean;
+  /**
+   * Runs the module in a worker (a Web Worker in a page or an Electron renderer, worker_threads in
+   * Node): compiling, starting and running it never block this thread. fetchImpl, headers,
+   * tokenProvider and the stores still run here (a module URL is read with a fetchImpl you give,
+   * else by the worker). status() and describe() then answer with what the module said in its
+   * last batch. Default: true on a page's main thread, false in Node and in a worker.
+   */
+  worker?: boolean;
   /** Pins the A2A version of the interface to use; a pin the card cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT. */
   protocolVersion?: '1.0' | '0.3';
   /** Pins the binding of the interface to use. 'GRPC' is A2A's too but not spoken here: start() rejects it with A2A_NO_COMPATIBLE_TRANSPORT. */

@@ -5,6 +5,7 @@ import { createA2ABackendAdapter } from 'a2aport';
 const params = new URLSearchParams(location.search);
 const out = document.getElementById('out');
 const transport = document.getElementById('transport');
+const worker = document.getElementById('worker');
 
 function show(state, text) {
   out.textContent = text;
@@ -23,6 +24,7 @@ async function run() {
       id: 'w1', ownerId: 'bundler', instruction: params.get('instruction') ?? 'complete hello',
     });
     transport.textContent = backend.describe().transport ?? '-';
+    worker.textContent = String(backend[Symbol.for('a2aport.stats')].worker); // the default in a page
     show('done', outcome.content);
   } catch (err) {
     transport.textContent = backend.describe().transport ?? '-';

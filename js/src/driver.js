@@ -12,12 +12,12 @@ const decoder = new TextDecoder();
 
 export class Driver {
   /**
-   * @param instance {exports, wasi} from loader.instantiate
+   * @param instance an Instance (instance.js) on this thread, or a RemoteInstance (thread.js)
+   *   in a worker, whose exchange answers asynchronously
    * @param host {fetchImpl, credentials, contextStore, dispatch(fn), onTrap(driver)}
    */
   constructor(instance, host) {
-    this.exports = instance.exports;
-    this.wasi = instance.wasi;
+    this.instance = instance;
     this.host = host;
     this.inbox = [];
     this.scheduled = false;
@@ -29,6 +29,11 @@ export class Driver {
     this.timers = new Map(); // id → timeout handle
     this.artifacts = new Map(); // submit call id → Artifacts: the whole artifacts its events rebuild
     this.reads = 0;
+    // In a worker, where no call can be answered at once: the module's runtime status and
+    // description as its last batch left them (each batch asks for them: wasm/ABI.md, snapshot),
+    // and the active Works as their calls and events say (workId → {ownerId, state, callId}).
+    this.snapshot = { runtime: null, description: null, describeStale: true };
+    this.works = new Map();
   }
 
   /** Queues an input for the next batch. */
@@ -51,7 +56,11 @@ export class Driver {
   call(method, args = {}, onEvent, signal) {
     if (this.dead) return Promise.reject(this.dead);
     const id = ++this.nextCall;
-    const p = new Promise((resolve, reject) => this.calls.set(id, { method, onEvent, resolve, reject }));
+    const workId = method === 'submit' ? args.work?.id : method === 'resume' ? args.workId : undefined;
+    const p = new Promise((resolve, reject) => this.calls.set(id, { method, onEvent, resolve, reject, workId }));
+    if (this.instance.remote && workId !== undefined && !this.works.has(workId)) {
+      this.works.set(workId, { ownerId: method === 'submit' ? args.work?.ownerId : args.ownerId, state: 'submitted', callId: id });
+    }
     this.push({ k: 'call', id, m: method, ...args });
     if (signal) {
       const abort = () => this.push({ k: 'abortCall', id });
@@ -59,6 +68,20 @@ export class Driver {
       p.finally(() => signal.removeEventListener('abort', abort)).catch(() => {});
     }
     return p;
+  }
+
+  /** What the module says of a Work, or of the runtime when workId is empty, at once. */
+  status(workId, ownerId) {
+    if (!this.instance.remote) return this.callSync('status', { workId, ownerId }).status;
+    if (!workId) return this.snapshot.runtime ?? { state: 'idle' };
+    const w = this.works.get(workId);
+    return w && w.ownerId === ownerId ? { state: w.state } : { state: 'not_found' };
+  }
+
+  /** describe(), at once; null when an instance in a worker has not answered yet. */
+  describe() {
+    if (!this.instance.remote) return this.callSync('describe').description;
+    return this.snapshot.description;
   }
 
   /** Runs a call that the module answers within one batch (describe, status). */
@@ -78,18 +101,15 @@ export class Driver {
   flush() {
     if (this.running || this.dead || this.inbox.length === 0) return;
     this.running = true;
+    if (this.instance.remote) {
+      this.flushRemote();
+      return;
+    }
     try {
       while (this.inbox.length > 0 && !this.dead) {
-        const batch = this.inbox;
-        this.inbox = [];
-        const w = new FrameWriter();
-        for (const { envelope, data } of batch) {
-          if (data) envelope.body = w.bytes(data);
-          w.add(envelope);
-        }
         try {
           // Whatever the module returns, a bad frame included, ends here: never in the host's loop.
-          this.perform(this.exchange(w.encode(nowNanos())));
+          this.perform(this.instance.exchange(this.nextFrame()));
         } catch (e) {
           this.die(e);
           return;
@@ -100,22 +120,43 @@ export class Driver {
     }
   }
 
-  /** One export call: copy the frame in, run, copy the effects out at once. */
-  exchange(frame) {
-    const { a2aport_alloc: alloc, a2aport_call: call, memory } = this.exports;
-    const ptr = alloc(frame.byteLength);
-    new Uint8Array(memory.buffer, ptr, frame.byteLength).set(frame);
-    const packed = BigInt.asUintN(64, call(ptr, frame.byteLength)); // an i64 arrives signed
-    if (packed === 0n) throw new Error('the module rejected the input frame');
-    const outPtr = Number(packed >> 32n);
-    const outLen = Number(packed & 0xffffffffn);
-    if (outPtr + outLen > memory.buffer.byteLength) throw new Error(`the module returned a frame outside its memory (${outPtr}+${outLen})`);
-    return new Uint8Array(memory.buffer.slice(outPtr, outPtr + outLen)); // the module reuses it
+  /** flush for an instance in a worker: one batch in flight; what comes meanwhile goes next. */
+  async flushRemote() {
+    try {
+      while (this.inbox.length > 0 && !this.dead) {
+        try {
+          this.perform(await this.instance.exchange(this.nextFrame()));
+        } catch (e) {
+          this.die(e);
+          return;
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+
+  /** The next input frame: everything queued, and for a worker the snapshot calls. */
+  nextFrame() {
+    const batch = this.inbox;
+    this.inbox = [];
+    const w = new FrameWriter();
+    for (const { envelope, data } of batch) {
+      if (data) envelope.body = w.bytes(data);
+      w.add(envelope);
+    }
+    if (!this.instance.remote) return w.encode(nowNanos());
+    // The description changes with discovery: asked for with each batch until it says the agent
+    // is discovered, then again only when a call settles or a Work starts to report.
+    const describe = this.snapshot.describeStale || this.snapshot.description?.discovered !== true;
+    const snapshot = describe ? { describe: true } : {};
+    this.snapshot.describeStale = false;
+    return w.encode(nowNanos(), snapshot);
   }
 
   /** The instance trapped: every pending call fails, fetches and timers stop. */
   die(cause) {
-    const stderr = this.wasi.state.stderr.split('\n').slice(0, 3).join(' | ');
+    const stderr = this.instance.stderr.split('\n').slice(0, 3).join(' | ');
     const message = this.host.credentials.redact(`a2aport: the WebAssembly module stopped: ${cause?.message ?? cause}${stderr ? `: ${stderr}` : ''}`);
     this.dead = new A2APortError('MODULE_TRAPPED', message, { cause });
     this.release();
@@ -130,6 +171,8 @@ export class Driver {
     this.fetches.clear();
     this.timers.clear();
     this.artifacts.clear();
+    this.works.clear();
+    this.instance.release();
     const calls = [...this.calls.values()];
     this.calls.clear();
     for (const c of calls) {
@@ -153,6 +196,10 @@ export class Driver {
         case 'event': this.event(e); break;
         case 'result': this.result(e, payload); break;
         case 'store': this.store(e); break;
+        case 'snapshot':
+          this.snapshot.runtime = e.status;
+          if (e.description) this.snapshot.description = e.description;
+          break;
         default: this.die(new Error(`unknown effect ${e.k}`)); return;
       }
     }
@@ -231,12 +278,18 @@ export class Driver {
   event(e) {
     const c = this.calls.get(e.id);
     let artifacts = this.artifacts.get(e.id);
-    if (!artifacts) this.artifacts.set(e.id, (artifacts = new Artifacts()));
+    if (!artifacts) {
+      this.artifacts.set(e.id, (artifacts = new Artifacts()));
+      this.snapshot.describeStale = true; // a Work's first event: discovery has happened
+    }
     const ev = this.host.redactEvent(artifacts.rebuild(e.event));
+    const w = c && this.works.get(c.workId);
+    if (w?.callId === e.id && ev.type === 'backend.activity' && ev.state) w.state = ev.state;
     this.host.dispatch(() => this.host.deliver(ev, c?.onEvent));
   }
 
   result(e, payload) {
+    this.snapshot.describeStale = true;
     if (e.id === 0 && e.error) {
       // The module could not read a frame: whatever it carried (answers to fetches, timers) is
       // lost, so this instance cannot be trusted; its calls fail and the next starts afresh.
@@ -251,6 +304,7 @@ export class Driver {
     const c = this.calls.get(e.id);
     if (!c) return;
     this.calls.delete(e.id);
+    if (this.works.get(c.workId)?.callId === e.id) this.works.delete(c.workId);
     const settle = e.error
       ? () => c.reject(fromWire({ ...e.error, message: this.host.credentials.redact(e.error.message) }))
       : () => c.resolve(e);

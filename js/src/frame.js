@@ -23,9 +23,12 @@ export class FrameWriter {
     this.envelopes.push(envelope);
   }
 
-  /** Encodes the frame; `now` is the host clock in Unix nanoseconds. */
-  encode(now) {
-    const header = encoder.encode(JSON.stringify({ now, e: this.envelopes }));
+  /**
+   * Encodes the frame; `now` is the host clock in Unix nanoseconds, `snapshot` (optional) asks
+   * for the module's status, and description, once the batch has run (wasm/ABI.md).
+   */
+  encode(now, snapshot) {
+    const header = encoder.encode(JSON.stringify({ now, e: this.envelopes, snapshot }));
     const frame = new Uint8Array(4 + header.byteLength + this.size);
     new DataView(frame.buffer).setUint32(0, header.byteLength, true);
     frame.set(header, 4);

@@ -7,6 +7,7 @@ import { createCredentials, hostCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
 import { instantiate, loadModule } from './loader.js';
+import { remoteInstance } from './thread.js';
 import { checkResponse, checkWork, idsReadable } from './work.js';
 import { validateOptions } from './options.js';
 
@@ -97,8 +98,10 @@ class Backend {
     if (this.#closed) return Promise.reject(closedError());
     if (this.#driver) return Promise.resolve(this.#driver);
     this.#starting ??= (async () => {
-      const module = await loadModule(this.#moduleOptions(), this.#o.fetchImpl);
-      const driver = new Driver(await instantiate(module), {
+      const instance = this.#o.worker
+        ? await remoteInstance(this.#moduleOptions(), this.#o.fetchImpl)
+        : await instantiate(await loadModule(this.#moduleOptions(), this.#o.fetchImpl));
+      const driver = new Driver(instance, {
         fetchImpl: this.#o.fetchImpl,
         credentials: this.#credentials,
         contextStore: this.#o.contextStore,
@@ -168,7 +171,7 @@ class Backend {
   describe() {
     if (this.#driver && !this.#closed) {
       try {
-        this.#lastDescription = this.#driver.callSync('describe').description;
+        this.#lastDescription = this.#driver.describe() ?? this.#lastDescription;
       } catch {
         // a trapped instance: describe from what is known
       }
@@ -233,7 +236,7 @@ class Backend {
     if (!this.#driver) return workId ? { state: 'not_found' } : runtime({ state: 'idle' });
     if (!idsReadable(workId, ownerId)) return { state: 'not_found' };
     try {
-      const st = this.#driver.callSync('status', { workId, ownerId }).status;
+      const st = this.#driver.status(workId, ownerId);
       return workId ? { state: st.state } : runtime(st);
     } catch {
       return workId ? { state: 'not_found' } : runtime({ state: 'idle' });
@@ -295,8 +298,8 @@ class Backend {
   get [Symbol.for('a2aport.stats')]() {
     const d = this.#driver;
     return {
-      runtimeSleeps: d?.wasi.state.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0,
-      memoryBytes: d?.exports.memory.buffer.byteLength ?? 0,
+      runtimeSleeps: d?.instance.counters.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0,
+      memoryBytes: d?.instance.counters.memoryBytes ?? 0, worker: this.#o.worker === true,
       module: this.#o.wasm !== undefined ? 'given' : (this.#o.legacyCompat === false && !this.#verifies) || !this.#needsFull ? '1.0' : 'full',
     };
   }

@@ -1,7 +1,8 @@
 // Compiles each module once per page or process and instantiates one instance per adapter.
 
 import { compileResponse, compileURL } from './platform.js';
-import { createWasi } from './wasi.js';
+
+export { instantiate } from './instance.js';
 
 const defaultModules = {
   full: new URL('../a2aport.wasm', import.meta.url),
@@ -21,24 +22,25 @@ function compileOnce(key, compile) {
   return p;
 }
 
-/** Returns the compiled module for the adapter's options. */
-export function loadModule({ wasm, legacyCompat }, fetchImpl) {
-  if (wasm instanceof WebAssembly.Module) return Promise.resolve(wasm);
+/** The URL the module is loaded from, for the adapter's options; null when `wasm` is not one. */
+export function moduleURL({ wasm, legacyCompat }) {
   if (wasm === undefined || typeof wasm === 'string' || wasm instanceof URL) {
-    const url = String(wasm ?? (legacyCompat === false ? defaultModules.legacyFree : defaultModules.full));
-    return compileOnce(url, () => compileURL(url, fetchImpl));
+    return String(wasm ?? (legacyCompat === false ? defaultModules.legacyFree : defaultModules.full));
   }
+  return null;
+}
+
+/**
+ * Returns the compiled module for the adapter's options. `bytes`, when given, are what the URL
+ * serves, already read (by the thread that has the caller's fetchImpl).
+ */
+export function loadModule(options, fetchImpl, bytes) {
+  const { wasm } = options;
+  if (wasm instanceof WebAssembly.Module) return Promise.resolve(wasm);
+  const url = moduleURL(options);
+  if (url !== null) return compileOnce(url, () => (bytes ? WebAssembly.compile(bytes) : compileURL(url, fetchImpl)));
   if (typeof Response !== 'undefined' && wasm instanceof Response) {
     return compileOnce(wasm, () => compileResponse(wasm));
   }
   return compileOnce(wasm, () => WebAssembly.compile(wasm)); // ArrayBuffer or Uint8Array
-}
-
-/** Instantiates the module and runs its reactor start function. */
-export async function instantiate(module) {
-  const wasi = createWasi();
-  const instance = await WebAssembly.instantiate(module, wasi.imports);
-  wasi.bind(instance);
-  instance.exports._initialize();
-  return { exports: instance.exports, wasi };
 }

@@ -75,10 +75,13 @@ export function validateOptions(options) {
     number(name, 1, dflt);
     if (!Number.isInteger(o[name])) fail(name, 'must be a whole number >= 1');
   }
-  for (const name of ['legacyCompat', 'reuseContext']) {
+  for (const name of ['legacyCompat', 'reuseContext', 'worker']) {
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(name, 'must be a boolean');
   }
   o.legacyCompat ??= true;
+  // A page's main thread must not freeze while the module compiles and starts: there it runs in a
+  // worker unless told otherwise. In Node, and inside a worker already, on the calling thread.
+  o.worker ??= typeof document !== 'undefined' && !globalThis.process?.versions?.node;
   const oneOf = (name, values) => {
     if (o[name] !== undefined && !values.includes(o[name])) fail(name, `must be ${values.map((v) => `'${v}'`).join(' or ')}`);
   };

@@ -1,5 +1,6 @@
 // The contract checks of a2aport/conformance against createA2ABackendAdapter, on a streaming
-// 1.0 agent and on a polling 0.3 agent (as tests/conformance_test.go does for the Go ports).
+// 1.0 agent and on a polling 0.3 agent (as tests/conformance_test.go does for the Go ports),
+// with the module on this thread and in a worker (the `worker` option).
 //
 // The standalone test agent has no HTTP endpoint telling when a task started, so a held Work
 // counts as started once the adapter reports it working (a backend.activity event with state
@@ -16,14 +17,14 @@ after(async () => { await agent?.stop(); });
 
 let seq = 0;
 
-for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
-  describe(variant, () => {
+for (const [variant, worker] of [['v1-jsonrpc-stream', false], ['v03-rest-poll', false], ['v1-jsonrpc-stream', true], ['v03-rest-poll', true]]) {
+  describe(`${variant}${worker ? ' in a worker' : ''}`, () => {
     verifyBackendAdapterConformance({
       test: it,
       createFixture({ hold }) {
         const records = new Map(); // a workStore shared with the reopened backend
         const workStore = { get: (id) => records.get(id), set: (r) => { records.set(r.workId, r); }, delete: (id) => { records.delete(id); } };
-        const options = { agentCardUrl: agent.cards[variant], pollIntervalMs: 10, workStore };
+        const options = { agentCardUrl: agent.cards[variant], pollIntervalMs: 10, workStore, worker };
         const backend = createA2ABackendAdapter(options);
         const kind = hold ? 'hold conformance' : 'complete conformance';
         // Unique instructions keep every held execution at the agent apart.

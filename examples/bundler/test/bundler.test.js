@@ -208,6 +208,9 @@ describe('a2aport under Vite', { timeout: 10 * TIMEOUT }, () => {
     assert.equal(await page.locator('#out').getAttribute('data-state'), 'done', `the Work failed: ${out}`);
     assert.equal(out, 'done\n\necho: complete bundled');
     assert.equal(await page.locator('#transport').textContent(), 'JSONRPC');
+    // The module ran in a worker that the bundle emitted and the page loaded from dist/.
+    assert.equal(await page.locator('#worker').textContent(), 'true');
+    assert.ok(served.some((p) => /^\/assets\/worker-[\w-]+\.js$/.test(p)), `the worker came from the bundle: ${served.join(', ')}`);
 
     // The module came from dist/, once, as application/wasm; nothing else was fetched from elsewhere.
     const wasmURLs = requests.filter((u) => new URL(u).pathname.endsWith('.wasm'));

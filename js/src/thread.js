@@ -1,0 +1,118 @@
+// The `worker` option: module instances run in a worker (a Web Worker in a page or an Electron
+// renderer, worker_threads in Node), so compiling, starting and running the module never block
+// this thread. The worker only calls the module (worker.js); the Driver here performs every
+// effect as it does inline, with the caller's fetchImpl, headers, tokenProvider and stores. One
+// worker serves every adapter of this thread.
+
+import { moduleURL } from './loader.js';
+
+let shared = null; // the worker, started on first use
+
+function thread() {
+  shared ??= startWorker();
+  return shared;
+}
+
+function startWorker() {
+  const pending = new Map(); // request id → {resolve, reject}
+  let next = 0;
+  let port;
+  const answer = (msg) => {
+    const p = pending.get(msg.id);
+    if (!p) return;
+    pending.delete(msg.id);
+    if (pending.size === 0) port.unref();
+    p.resolve(msg);
+  };
+  const fail = (err) => {
+    const calls = [...pending.values()];
+    pending.clear();
+    shared = null; // the next adapter starts a fresh worker
+    compiledThere.clear();
+    for (const p of calls) p.reject(err instanceof Error ? err : new Error(String(err?.message ?? err)));
+  };
+  const ready = (async () => {
+    if (globalThis.process?.versions?.node && typeof globalThis.Worker === 'undefined') {
+      const specifier = 'node:worker_threads'; // never resolved by a bundler
+      const { Worker } = await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier);
+      const w = new Worker(new URL('./worker.js', import.meta.url));
+      w.on('message', answer);
+      w.on('error', fail);
+      w.on('exit', (code) => fail(new Error(`the module's worker exited (${code})`)));
+      w.unref(); // an idle worker never keeps the process alive; a pending request does
+      port = { post: (m, t) => w.postMessage(m, t), ref: () => w.ref(), unref: () => w.unref() };
+    } else {
+      // The form bundlers recognise (new Worker(new URL(..., import.meta.url))): they emit it.
+      const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
+      w.addEventListener('message', (e) => answer(e.data));
+      w.addEventListener('error', (e) => fail(new Error(`the module's worker failed: ${e.message ?? 'unknown error'}`)));
+      port = { post: (m, t) => w.postMessage(m, t), ref() {}, unref() {} };
+    }
+  })();
+  return {
+    async request(msg, transfer = []) {
+      await ready;
+      const id = ++next;
+      const p = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
+      port.ref();
+      port.post({ ...msg, id }, transfer);
+      return p;
+    },
+  };
+}
+
+/** Module URLs the worker has compiled (it keeps them: loader.js), however it read them. */
+const compiledThere = new Set();
+
+/**
+ * Creates an instance of the module that `wasm` and `legacyCompat` select (loader.loadModule's
+ * options) in the worker. A URL is fetched and compiled there, unless the caller gave their own
+ * fetchImpl: then this thread reads it with that, as inline (loader.js), once, and the worker
+ * compiles the bytes. A Response is read here.
+ */
+export async function remoteInstance(options, fetchImpl) {
+  const t = thread();
+  let { wasm } = options;
+  let bytes;
+  const url = moduleURL(options);
+  if (url !== null) {
+    wasm = url;
+    if (fetchImpl !== globalThis.fetch && !url.startsWith('file:') && !compiledThere.has(url)) {
+      const response = await fetchImpl(new URL(url));
+      if (!response.ok) throw new Error(`a2aport: loading the module failed: HTTP ${response.status}`);
+      bytes = await response.arrayBuffer();
+    }
+  } else if (typeof Response !== 'undefined' && wasm instanceof Response) {
+    wasm = await wasm.arrayBuffer();
+  }
+  const reply = await t.request({ op: 'instantiate', wasm, legacyCompat: options.legacyCompat, bytes }, bytes ? [bytes] : []);
+  if (reply.error) throw new Error(`a2aport: the module did not start in its worker: ${reply.error.message}`);
+  if (url !== null) compiledThere.add(url);
+  return new RemoteInstance(t, reply.instance);
+}
+
+/** An instance in the worker, as the Driver uses it: exchange is asynchronous there. */
+class RemoteInstance {
+  remote = true;
+  stderr = '';
+  counters = { sleeps: 0, memoryBytes: 0 };
+
+  constructor(thread, id) {
+    this.thread = thread;
+    this.id = id;
+  }
+
+  async exchange(frame) {
+    const reply = await this.thread.request({ op: 'exchange', instance: this.id, frame: frame.buffer }, [frame.buffer]);
+    if (reply.error) {
+      this.stderr = reply.error.stderr ?? '';
+      throw new Error(reply.error.message);
+    }
+    this.counters = reply.counters;
+    return reply.frame;
+  }
+
+  release() {
+    this.thread.request({ op: 'release', instance: this.id }).catch(() => {}); // the worker may be gone
+  }
+}

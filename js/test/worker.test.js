@@ -1,0 +1,119 @@
+// The `worker` option in Node (worker_threads): the module runs in a worker, every effect here.
+// A module behind an HTTP URL is read with the caller's fetchImpl, once per worker, and the
+// worker compiles those bytes; the module still follows the card (1.0 first, the full one for a
+// 0.3 agent). The conformance suite runs in a worker too (conformance.test.js); a page's main
+// thread, where the option is on by default, is examples/browser's (browser.test.js).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+
+import { createA2ABackendAdapter } from '../src/index.js';
+import { newWork, packageDir, settled, startAgent } from './agent.js';
+
+let agent;
+let modules; // {url, close()}: js/*.wasm over HTTP on loopback
+before(async () => {
+  agent = await startAgent();
+  const server = createServer(async (req, res) => {
+    const name = new URL(req.url, 'http://x').pathname.slice(1);
+    if (!['a2aport.wasm', 'a2aport-1.0.wasm'].includes(name)) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'application/wasm' }).end(await readFile(join(packageDir, name)));
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  modules = { url: `http://127.0.0.1:${server.address().port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+});
+after(async () => {
+  await agent?.stop();
+  await modules?.close();
+});
+
+/** A fetchImpl that counts what it is asked for by path. */
+function countingFetch() {
+  const counts = new Map();
+  const fetchImpl = (input, init) => {
+    const path = new URL(String(input instanceof Request ? input.url : input)).pathname;
+    counts.set(path, (counts.get(path) ?? 0) + 1);
+    return globalThis.fetch(input, init);
+  };
+  return { fetchImpl, counts };
+}
+
+describe('the module in a worker', () => {
+  it('reads an HTTP module with the caller\'s fetchImpl, once for every adapter of the thread', async () => {
+    const { fetchImpl, counts } = countingFetch();
+    const wasm = `${modules.url}a2aport-1.0.wasm`;
+    for (const n of [1, 2]) {
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], wasm, fetchImpl, worker: true });
+      try {
+        const { out, err } = await settled(port.submit(newWork('alice', `complete worker ${n}`)));
+        assert.ok(!err && out.content, `submit ${n} = ${err?.code}: ${err?.message}`);
+        const stats = port[Symbol.for('a2aport.stats')];
+        assert.equal(stats.worker, true);
+        assert.ok(stats.memoryBytes > 0, 'the worker reports the instance\'s memory');
+      } finally {
+        await port.close();
+      }
+    }
+    assert.equal(counts.get('/a2aport-1.0.wasm'), 1, 'the module is read once; the worker keeps it compiled');
+  });
+
+  it('answers status() and describe() at once as the module on this thread does', async () => {
+    const seen = {};
+    for (const worker of [false, true]) {
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], worker });
+      try {
+        const before = { runtime: port.status(''), description: port.describe() };
+        await port.start();
+        const controller = new AbortController();
+        const work = newWork('carol', `hold status ${worker}`);
+        let working;
+        const reported = new Promise((resolve) => { working = resolve; });
+        const done = settled(port.submit(work, { signal: controller.signal, onEvent: (ev) => ev.state === 'working' && working() }));
+        await reported;
+        const during = {
+          work: port.status(work.id, { ownerId: work.ownerId }),
+          otherOwner: port.status(work.id, { ownerId: 'mallory' }),
+          runtime: port.status(''),
+        };
+        controller.abort();
+        await done;
+        const after = { work: port.status(work.id, { ownerId: work.ownerId }), runtime: port.status(''), description: port.describe() };
+        seen[worker] = { before, during, after };
+      } finally {
+        await port.close();
+      }
+    }
+    assert.equal(seen[false].during.work.state, 'working', 'inline, the held Work is working');
+    assert.equal(seen[false].during.runtime.activeWorks, 1);
+    assert.deepEqual(seen[true], seen[false]);
+  });
+
+  it('swaps to the full module for a 0.3 agent, as on this thread', async () => {
+    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v03-rest-stream'], worker: true });
+    try {
+      const { out, err } = await settled(port.submit(newWork('bob', 'complete worker 0.3')));
+      assert.ok(!err && out.content, `submit = ${err?.code}: ${err?.message}`);
+      assert.equal(port[Symbol.for('a2aport.stats')].module, 'full');
+      const d = port.describe();
+      assert.equal(d.discovered, true, 'describe() after the Work: the last batch said the agent is discovered');
+      assert.equal(d.protocolVersion, '0.3');
+      assert.equal(d.transport, 'HTTP+JSON');
+    } finally {
+      await port.close();
+    }
+  });
+
+  it('says the module did not start when its URL does not serve one', async () => {
+    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], wasm: `${modules.url}missing.wasm`, worker: true });
+    try {
+      await assert.rejects(port.start(), (e) => /404|did not start/.test(e.message));
+    } finally {
+      await port.close();
+    }
+  });
+});
