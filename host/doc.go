@@ -2,8 +2,8 @@
 // programs and tests use the very module that browsers and Node load, with the same Options and
 // the same behaviour as the native adapter.
 //
-// The module is compiled once per process (set CompilationCacheDir to keep compiled code on disk)
-// and instantiated once per Adapter. Fetches are performed with Options.Transport and the
+// The module is compiled once per machine (CompilationCacheDir, by default in the user's cache
+// folder, keeps the compiled code on disk) and instantiated once per Adapter. Fetches are performed with Options.Transport and the
 // credentials are added here, never inside the module; timers run on Options.Clock. A trapped
 // instance rejects its pending calls with MODULE_TRAPPED and the next call starts a fresh one.
 //

@@ -117,9 +117,8 @@ func (c *connection) open(ctx context.Context, opts adapter.Options) (adapter.Po
 		return adapter.New(opts)
 	}
 	c.useModuleFiles()
-	host.CompilationCacheDir = os.Getenv("A2APORT_WAZERO_CACHE")
-	if dir, err := os.UserCacheDir(); err == nil && host.CompilationCacheDir == "" {
-		host.CompilationCacheDir = filepath.Join(dir, "a2aport", "wazero")
+	if dir := os.Getenv("A2APORT_WAZERO_CACHE"); dir != "" {
+		host.CompilationCacheDir = dir // else the host's default, the user's cache folder
 	}
 	return host.New(ctx, opts)
 }
