@@ -50,8 +50,9 @@ check.generate:
 
 # Both module flavours into bin/, each stamped with the source it was built from (skipped when it
 # already is this tree's), and compressed into internal/module, which the Go host embeds. How they
-# are built is defined once, in internal/wasmbuild.
-build.wasm:
+# are built is defined once, in internal/wasmbuild; the 1.0-only one is optimized by binaryen's
+# wasm-opt, a dev dependency of js/.
+build.wasm: js/node_modules
 	$(GO) run ./internal/wasmbuild/cmd/a2aport-buildwasm -o bin -embed internal/module
 	@ls -l bin/*.wasm
 

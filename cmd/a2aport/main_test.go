@@ -44,7 +44,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	// The modules under test, compiled before any test's deadline starts, into the cache the
-	// binary reads (A2APORT_WAZERO_CACHE): no run of the binary compiles them.
+	// binary reads (A2APORT_WAZERO_CACHE; below, for its own version): no test's run compiles them.
 	moduleDir, cacheDir := hosttest.MustDirs()
 	host.ModuleDir, host.CompilationCacheDir = moduleDir, cacheDir
 	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
@@ -58,6 +58,16 @@ func TestMain(m *testing.M) {
 	if server, err = agent.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
+	}
+	// wazero keys its cache by its own version, which the binary knows and a test process does
+	// not ("dev"): reading a 1.0 card and a 0.3 one compiles both flavours on the binary's side too.
+	for _, v := range []agent.Variant{stream, {Version: "0.3", Binding: "JSONRPC", Streaming: true}} {
+		cmd := exec.Command(binary, "card", server.CardURL(v))
+		cmd.Env = childEnv
+		if out, err := cmd.CombinedOutput(); err != nil {
+			fmt.Fprintf(os.Stderr, "compiling the modules for the binary: %v\n%s", err, out)
+			os.Exit(1)
+		}
 	}
 	code := m.Run()
 	server.Close()

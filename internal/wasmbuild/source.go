@@ -19,11 +19,14 @@ var SourcePackages = []string{
 }
 
 // SourceKey hashes what flavour f is built from in the source tree at root: the toolchain, the
-// flags, the non-test Go files of SourcePackages, go.mod and go.sum. A module whose recorded key
+// flags (wasm-opt's too), the non-test Go files of SourcePackages, go.mod and go.sum. A module whose recorded key
 // (Stamp) equals it is the build of that tree.
 func SourceKey(root string, f Flavour) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s %s %v %v\n", runtime.Version(), f.File, f.Tags, Env)
+	fmt.Fprintf(h, "%s %s %v %v %v\n", runtime.Version(), f.File, f.Tags, Env, BuildFlags)
+	if f.Optimize {
+		fmt.Fprintf(h, "binaryen %s %v\n", BinaryenVersion, WasmOpt)
+	}
 	files := []string{"go.mod", "go.sum"}
 	for _, pkg := range SourcePackages {
 		entries, err := os.ReadDir(filepath.Join(root, pkg))

@@ -1,6 +1,7 @@
 // Package wasmbuild is the one definition of how a2aport.wasm is built: the target, the flags,
-// the experiments and each flavour's build tags. The Go host builds on demand with it and
-// `make build.wasm` runs its command, so the two can never disagree.
+// the experiments, each flavour's build tags and wasm-opt pass, and the key of the source a build
+// comes from. `make build.wasm` runs its command; the tests' hosttest and the embedded modules'
+// stamps use its key, so a module is never taken for the build of another tree.
 //
 //	cmd := wasmbuild.Command("go", repoRoot, "bin/a2aport.wasm", wasmbuild.Full)
 //	out, err := cmd.CombinedOutput()
@@ -14,15 +15,17 @@ import (
 
 // Flavour is one build of the module from the same source.
 type Flavour struct {
-	File string   // the module's file name
-	Tags []string // Go build tags
+	File     string   // the module's file name
+	Tags     []string // Go build tags
+	Optimize bool     // run wasm-opt (WasmOpt) on what go build wrote
 }
 
 var (
 	// Full speaks A2A 1.0 and, through a2a-go's compat layer, 0.3.
 	Full = Flavour{File: "a2aport.wasm"}
 	// NoLegacy speaks A2A 1.0 only: the compat layer links gRPC and more than doubles the module.
-	NoLegacy = Flavour{File: "a2aport-1.0.wasm", Tags: []string{"a2aport_nolegacy"}}
+	// It is the one a page loads first, so it is optimized by wasm-opt (2 minutes of build).
+	NoLegacy = Flavour{File: "a2aport-1.0.wasm", Tags: []string{"a2aport_nolegacy"}, Optimize: true}
 )
 
 // Env is what the build adds to the environment. GOEXPERIMENT=jsonv2 backs encoding/json with
@@ -30,9 +33,15 @@ var (
 // (docs/benchmarks.md); the module's own easyjson envelopes are unaffected.
 var Env = []string{"GOOS=wasip1", "GOARCH=wasm", "CGO_ENABLED=0", "GOEXPERIMENT=jsonv2"}
 
+// BuildFlags are go build's flags. -trimpath and -buildvcs=false leave out where and at which
+// commit the module was built, so the same source always gives the same bytes (make
+// check.module compares a fresh build with the committed one).
+var BuildFlags = []string{"-buildmode=c-shared", "-trimpath", "-buildvcs=false"}
+
 // Command returns the go build of flavour f from the source tree at root into out.
 func Command(goTool, root, out string, f Flavour) *exec.Cmd {
-	args := []string{"build", "-buildmode=c-shared", "-trimpath", "-o", out}
+	args := append([]string{"build"}, BuildFlags...)
+	args = append(args, "-o", out)
 	if len(f.Tags) > 0 {
 		args = append(args, "-tags", strings.Join(f.Tags, ","))
 	}

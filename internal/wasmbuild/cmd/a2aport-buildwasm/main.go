@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/a2aport/a2aport/internal/wasmbuild"
 )
@@ -62,11 +63,26 @@ func run(dir, embed string) error {
 // reads a half-written module.
 func build(f wasmbuild.Flavour, out string) error {
 	tmp := fmt.Sprintf("%s.%d.tmp", out, os.Getpid())
+	defer os.Remove(tmp)
 	cmd := wasmbuild.Command("go", ".", tmp, f)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
-		_ = os.Remove(tmp)
 		return fmt.Errorf("%s: %w", f.File, err)
+	}
+	if f.Optimize {
+		opt := tmp + ".opt"
+		defer os.Remove(opt)
+		start := time.Now()
+		cmd, err := wasmbuild.OptimizeCommand(".", tmp, opt)
+		if err != nil {
+			return err
+		}
+		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+		if err := cmd.Run(); err != nil {
+			return fmt.Errorf("%s: wasm-opt: %w", f.File, err)
+		}
+		fmt.Printf("%s: wasm-opt %v in %v\n", f.File, wasmbuild.WasmOpt, time.Since(start).Round(time.Second))
+		tmp = opt
 	}
 	return os.Rename(tmp, out)
 }
