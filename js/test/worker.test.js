@@ -9,7 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 
+import { createCredentials } from '../src/credentials.js';
+import { Driver } from '../src/driver.js';
 import { createA2ABackendAdapter } from '../src/index.js';
+import { remoteInstance } from '../src/thread.js';
 import { newWork, packageDir, settled, startAgent } from './agent.js';
 
 let agent;
@@ -106,6 +109,27 @@ describe('the module in a worker', () => {
     } finally {
       await port.close();
     }
+  });
+
+  it('a trap in the worker is MODULE_TRAPPED with the module\'s panic; the worker serves a fresh instance', async () => {
+    const options = { wasm: new URL('../a2aport-1.0.wasm', import.meta.url), legacyCompat: false };
+    const trapped = [];
+    const driver = new Driver(await remoteInstance(options, globalThis.fetch), {
+      fetchImpl: fetch, credentials: createCredentials({}), contextStore: undefined,
+      dispatch: (fn) => fn(), deliver: () => {}, redactEvent: (ev) => ev, onTrap: (d) => trapped.push(d),
+    });
+    await driver.call('init', { init: { agentCardUrl: agent.cards['v1-jsonrpc-stream'], legacyCompat: false } });
+    await assert.rejects(driver.call('_trap'), (e) => e.code === 'MODULE_TRAPPED' && /deliberate trap/.test(e.message));
+    assert.equal(trapped.length, 1, 'the host is told once that the instance is dead');
+    await assert.rejects(driver.call('describe'), (e) => e.code === 'MODULE_TRAPPED', 'later calls fail the same way');
+    const fresh = new Driver(await remoteInstance(options, globalThis.fetch), {
+      fetchImpl: fetch, credentials: createCredentials({}), contextStore: undefined,
+      dispatch: (fn) => fn(), deliver: () => {}, redactEvent: (ev) => ev, onTrap: () => {},
+    });
+    await fresh.call('init', { init: { agentCardUrl: agent.cards['v1-jsonrpc-stream'], legacyCompat: false } });
+    const { description } = await fresh.call('describe');
+    assert.equal(description.protocol, 'a2a');
+    fresh.release();
   });
 
   it('says the module did not start when its URL does not serve one', async () => {
