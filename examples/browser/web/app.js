@@ -130,6 +130,9 @@ async function connect(event) {
  */
 function relayFetch(input, init) {
   const url = input instanceof Request ? input.url : String(input);
+  // The page's own files (the module, read with this fetchImpl too) need no relay, which serves
+  // A2A answers only.
+  if (new URL(url, location.href).origin === location.origin) return fetch(input, init);
   return fetch(`${location.origin}/relay?to=${encodeURIComponent(url)}`, init);
 }
 
