@@ -353,7 +353,8 @@ export interface AdapterOptions {
    * Node): compiling, starting and running it never block this thread. fetchImpl, headers,
    * tokenProvider and the stores still run here (a module URL is read with a fetchImpl you give,
    * else by the worker). status() and describe() then answer with what the module said in its
-   * last batch. Default: true on a page's main thread, false in Node and in a worker.
+   * last batch. Default: true on a page's main thread (where a worker cannot start, as under a CSP
+   * without worker-src, the module then runs on the page), false in Node and in a worker.
    */
   worker?: boolean;
   /** Pins the A2A version of the interface to use; a pin the card cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT. */

@@ -7,7 +7,7 @@ import { createCredentials, hostCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
 import { instantiate, loadModule } from './loader.js';
-import { remoteInstance } from './thread.js';
+import { remoteInstance, WorkerUnavailableError } from './thread.js';
 import { checkResponse, checkWork, idsReadable } from './work.js';
 import { validateOptions } from './options.js';
 
@@ -98,9 +98,16 @@ class Backend {
     if (this.#closed) return Promise.reject(closedError());
     if (this.#driver) return Promise.resolve(this.#driver);
     this.#starting ??= (async () => {
-      const instance = this.#o.worker
-        ? await remoteInstance(this.#moduleOptions(), this.#o.fetchImpl)
-        : await instantiate(await loadModule(this.#moduleOptions(), this.#o.fetchImpl));
+      let instance;
+      if (this.#o.worker) {
+        try {
+          instance = await remoteInstance(this.#moduleOptions(), this.#o.fetchImpl);
+        } catch (e) {
+          if (!(e instanceof WorkerUnavailableError) || this.#o.workerAsked) throw e;
+          this.#o.worker = false; // this page cannot run a worker: the module runs here, as before
+        }
+      }
+      instance ??= await instantiate(await loadModule(this.#moduleOptions(), this.#o.fetchImpl));
       const driver = new Driver(instance, {
         fetchImpl: this.#o.fetchImpl,
         credentials: this.#credentials,

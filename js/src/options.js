@@ -81,6 +81,7 @@ export function validateOptions(options) {
   o.legacyCompat ??= true;
   // A page's main thread must not freeze while the module compiles and starts: there it runs in a
   // worker unless told otherwise. In Node, and inside a worker already, on the calling thread.
+  o.workerAsked = o.worker === true; // a default worker that cannot start gives way to inline
   o.worker ??= typeof document !== 'undefined' && !globalThis.process?.versions?.node;
   const oneOf = (name, values) => {
     if (o[name] !== undefined && !values.includes(o[name])) fail(name, `must be ${values.map((v) => `'${v}'`).join(' or ')}`);

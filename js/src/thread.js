@@ -13,11 +13,20 @@ function thread() {
   return shared;
 }
 
+/**
+ * The worker could not start or died before it ever answered: this page or process cannot run
+ * one (a CSP without worker-src, a sandbox). The adapter then runs the module on its own thread,
+ * unless the caller asked for a worker.
+ */
+export class WorkerUnavailableError extends Error {}
+
 function startWorker() {
   const pending = new Map(); // request id → {resolve, reject}
   let next = 0;
   let port;
+  let answered = false;
   const answer = (msg) => {
+    answered = true;
     const p = pending.get(msg.id);
     if (!p) return;
     pending.delete(msg.id);
@@ -27,9 +36,11 @@ function startWorker() {
   const fail = (err) => {
     const calls = [...pending.values()];
     pending.clear();
-    shared = null; // the next adapter starts a fresh worker
+    if (shared === thisThread) shared = null; // the next adapter starts a fresh worker
     compiledThere.clear();
-    for (const p of calls) p.reject(err instanceof Error ? err : new Error(String(err?.message ?? err)));
+    const message = String(err?.message ?? err);
+    const reason = answered ? (err instanceof Error ? err : new Error(message)) : new WorkerUnavailableError(`a2aport: the module's worker did not start: ${message}`);
+    for (const p of calls) p.reject(reason);
   };
   const ready = (async () => {
     if (globalThis.process?.versions?.node && typeof globalThis.Worker === 'undefined') {
@@ -45,13 +56,18 @@ function startWorker() {
       // The form bundlers recognise (new Worker(new URL(..., import.meta.url))): they emit it.
       const w = new Worker(new URL('./worker.js', import.meta.url), { type: 'module' });
       w.addEventListener('message', (e) => answer(e.data));
-      w.addEventListener('error', (e) => fail(new Error(`the module's worker failed: ${e.message ?? 'unknown error'}`)));
+      w.addEventListener('error', (e) => fail(new Error(e.message ?? 'its script did not load (a Content-Security-Policy without worker-src?)')));
       port = { post: (m, t) => w.postMessage(m, t), ref() {}, unref() {} };
     }
   })();
-  return {
+  ready.catch((e) => fail(e)); // a worker that cannot even be created
+  const thisThread = {
     async request(msg, transfer = []) {
-      await ready;
+      try {
+        await ready;
+      } catch (e) {
+        throw new WorkerUnavailableError(`a2aport: the module's worker did not start: ${e?.message ?? e}`);
+      }
       const id = ++next;
       const p = new Promise((resolve, reject) => pending.set(id, { resolve, reject }));
       port.ref();
@@ -59,6 +75,7 @@ function startWorker() {
       return p;
     },
   };
+  return thisThread;
 }
 
 /** Module URLs the worker has compiled (it keeps them: loader.js), however it read them. */

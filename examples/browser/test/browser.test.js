@@ -604,6 +604,34 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     }
   });
 
+  test('a page whose CSP forbids workers: the default runs the module on the page, an explicit worker fails', async () => {
+    // Not openPage: the browser logs each refused worker, which is this test's point.
+    const page = await context.newPage();
+    await page.route(`${baseURL}/csp-no-workers.html`, (route) => route.fulfill({
+      contentType: 'text/html',
+      body: `<!doctype html><meta http-equiv="Content-Security-Policy" content="worker-src 'none'"><title>no workers</title>`,
+    }));
+    try {
+      await page.goto(`${baseURL}/csp-no-workers.html`);
+      const got = await page.evaluate(async (card) => {
+        const { createA2ABackendAdapter } = await import('/a2aport/src/index.js');
+        const byDefault = createA2ABackendAdapter({ agentCardUrl: card });
+        const health = await byDefault.start();
+        const worker = byDefault[Symbol.for('a2aport.stats')].worker;
+        await byDefault.close();
+        const asked = createA2ABackendAdapter({ agentCardUrl: card, worker: true });
+        const refused = await asked.start().then(() => 'started', (e) => e.message);
+        await asked.close();
+        return { ok: health.ok, worker, refused };
+      }, `${baseURL}/.well-known/agent-card.json`);
+      assert.equal(got.ok, true, 'the default adapter started');
+      assert.equal(got.worker, false, 'the module ran on the page');
+      assert.match(got.refused, /worker did not start/, 'worker: true says why it did not start');
+    } finally {
+      await page.close();
+    }
+  });
+
   test('the page logged no errors', () => {
     assert.deepEqual(pageErrors, []);
   });
