@@ -1,5 +1,6 @@
-// Time per trivial Work in Node: a2aport (the Go adapter in a2aport.wasm) against the same round
-// trip made by @a2a-js/sdk's own client (the baseline), both on one loopback streaming agent.
+// Time per trivial Work in Node: a2aport (the Go adapter in a2aport.wasm, on this thread and in a
+// worker: the `worker` option) against the same round trip made by @a2a-js/sdk's own client (the
+// baseline), all on one loopback streaming agent.
 // Run with `make bench` or `node bench/work.bench.js [works]`; prints numbers, asserts nothing.
 import { randomUUID } from 'node:crypto';
 import { Role } from '@a2a-js/sdk';
@@ -28,9 +29,13 @@ async function measure(name, once) {
 }
 
 try {
-  const port = createA2ABackendAdapter({ agentCardUrl: card });
-  const a2aport = await measure('a2aport (wasm)', (i) => port.submit({ id: `w${i}-${randomUUID()}`, ownerId: 'bench', instruction: 'complete bench' }));
-  await port.close();
+  const p50 = {};
+  for (const worker of [false, true]) {
+    const port = createA2ABackendAdapter({ agentCardUrl: card, worker });
+    p50[worker] = await measure(worker ? 'a2aport, in a worker' : 'a2aport (wasm)', (i) => port.submit({ id: `w${i}-${randomUUID()}`, ownerId: 'bench', instruction: 'complete bench' }));
+    await port.close();
+  }
+  const a2aport = p50[false];
 
   const client = await new ClientFactory().createFromUrl(card, '');
   const sdk = await measure('@a2a-js/sdk client', async () => {
@@ -43,7 +48,7 @@ try {
     });
     for await (const _ of stream) { /* drain to the final event */ }
   });
-  console.log(`a2aport / @a2a-js/sdk  ${(a2aport / sdk).toFixed(2)}x at p50`);
+  console.log(`a2aport / @a2a-js/sdk  ${(a2aport / sdk).toFixed(2)}x at p50; in a worker ${(p50[true] / sdk).toFixed(2)}x`);
 } finally {
   await agent.stop();
 }
