@@ -35,6 +35,10 @@ const (
 	CodeInputActionRequired      Code = "INPUT_ACTION_REQUIRED"
 	CodeAuthorizationUnsupported Code = "A2A_AUTHORIZATION_UNSUPPORTED"
 	CodeModuleTrapped            Code = "MODULE_TRAPPED"
+	// CodeModuleUnavailable: the WebAssembly module could not be had or started: its file or URL
+	// failed, its bytes are not the module, or a worker that must run it did not start. Nothing
+	// was sent to the agent. Retryable only when fetching the module met a network error or a 5xx.
+	CodeModuleUnavailable Code = "MODULE_UNAVAILABLE"
 	// CodeLegacyBuildRequired: a build without A2A 0.3 (the a2aport_nolegacy tag, the 1.0-only
 	// module) met a card whose first compatible interface is 0.3. The hosts answer it by loading
 	// the full module; a native caller sees it as the reason discovery failed.
@@ -117,6 +121,7 @@ var (
 	ErrInputActionRequired      = sentinel(CodeInputActionRequired)
 	ErrAuthorizationUnsupported = sentinel(CodeAuthorizationUnsupported)
 	ErrModuleTrapped            = sentinel(CodeModuleTrapped)
+	ErrModuleUnavailable        = sentinel(CodeModuleUnavailable)
 	ErrOutcomeUnknown           = sentinel(CodeOutcomeUnknown)
 	ErrResponseTooLarge         = sentinel(CodeResponseTooLarge)
 	ErrAuthRequired             = sentinel(CodeAuthRequired)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"github.com/a2aport/a2aport/adapter"
 )
 
 // CompilationCacheDir keeps wazero's compiled code on disk, so that only the first process of a
@@ -60,7 +63,7 @@ func (e *engine) runtime() (wazero.Runtime, error) {
 		cfg := wazero.NewRuntimeConfig()
 		cache, err := compilationCache(CompilationCacheDir)
 		if err != nil {
-			e.err = err
+			e.err = &adapter.Error{Code: adapter.CodeModuleUnavailable, Message: err.Error(), Err: err}
 			return
 		}
 		if cache != nil {
@@ -102,6 +105,11 @@ func compilationCache(dir string) (wazero.CompilationCache, error) {
 	return nil, fmt.Errorf("host: compilation cache: %w", err)
 }
 
+// unavailable is MODULE_UNAVAILABLE for flavour f: what was being done and why it failed.
+func unavailable(f Flavour, doing string, err error) error {
+	return &adapter.Error{Code: adapter.CodeModuleUnavailable, Message: fmt.Sprintf("host: %s the module %s: %v", doing, f, err), Err: err}
+}
+
 // compile returns flavour f compiled, compiling it on first use.
 func (e *engine) compile(f Flavour) (wazero.CompiledModule, error) {
 	rt, err := e.runtime()
@@ -118,10 +126,11 @@ func (e *engine) compile(f Flavour) (wazero.CompiledModule, error) {
 	c.once.Do(func() {
 		var wasm []byte
 		if wasm, c.err = moduleBytes(f); c.err != nil {
+			c.err = unavailable(f, "reading", c.err)
 			return
 		}
 		if c.mod, c.err = rt.CompileModule(context.Background(), wasm); c.err != nil {
-			c.err = fmt.Errorf("host: compiling %s: %w", f, c.err)
+			c.err = unavailable(f, "compiling", c.err)
 		}
 	})
 	return c.mod, c.err
@@ -149,12 +158,12 @@ func (e *engine) instantiate(ctx context.Context, f Flavour) (*instance, error) 
 		WithNanosleep(func(int64) { inst.sleeps.Add(1) }).WithOsyield(func() {})
 	mod, err := e.rt.InstantiateModule(withLinearMemory(ctx), compiled, cfg)
 	if err != nil {
-		return nil, fmt.Errorf("host: instantiating %s: %w (%s)", f, err, inst.stderr.String())
+		return nil, unavailable(f, "starting", fmt.Errorf("%w (%s)", err, inst.stderr.String()))
 	}
 	inst.mod, inst.alloc, inst.call = mod, mod.ExportedFunction("a2aport_alloc"), mod.ExportedFunction("a2aport_call")
 	if inst.alloc == nil || inst.call == nil {
 		_ = mod.Close(ctx) // unusable either way; the missing export is the error to report
-		return nil, fmt.Errorf("host: %s lacks the a2aport exports", f)
+		return nil, unavailable(f, "starting", errors.New("it lacks the a2aport exports"))
 	}
 	return inst, nil
 }

@@ -93,21 +93,32 @@ class Backend {
     }
   }
 
-  /** Returns the live driver, instantiating the module on first use and after a trap. */
-  #ready() {
-    if (this.#closed) return Promise.reject(closedError());
-    if (this.#driver) return Promise.resolve(this.#driver);
-    this.#starting ??= (async () => {
-      let instance;
+  /** A fresh instance of the module the options select, in a worker or here; MODULE_UNAVAILABLE if none. */
+  async #newInstance() {
+    try {
       if (this.#o.worker) {
         try {
-          instance = await remoteInstance(this.#moduleOptions(), this.#o.fetchImpl);
+          return await remoteInstance(this.#moduleOptions(), this.#o.fetchImpl);
         } catch (e) {
           if (!(e instanceof WorkerUnavailableError) || this.#o.workerAsked) throw e;
           this.#o.worker = false; // this page cannot run a worker: the module runs here, as before
         }
       }
-      instance ??= await instantiate(await loadModule(this.#moduleOptions(), this.#o.fetchImpl));
+      return await instantiate(await loadModule(this.#moduleOptions(), this.#o.fetchImpl));
+    } catch (e) {
+      if (e instanceof A2APortError) throw e;
+      // A TypeError is fetch's network failure: the next start may succeed.
+      const why = String(e?.message ?? e).replace(/^a2aport: /, '');
+      throw new A2APortError('MODULE_UNAVAILABLE', `a2aport: the module did not start: ${why}`, { cause: e, retryable: e instanceof TypeError });
+    }
+  }
+
+  /** Returns the live driver, instantiating the module on first use and after a trap. */
+  #ready() {
+    if (this.#closed) return Promise.reject(closedError());
+    if (this.#driver) return Promise.resolve(this.#driver);
+    this.#starting ??= (async () => {
+      const instance = await this.#newInstance();
       const driver = new Driver(instance, {
         fetchImpl: this.#o.fetchImpl,
         credentials: this.#credentials,

@@ -4,7 +4,9 @@
 // effect as it does inline, with the caller's fetchImpl, headers, tokenProvider and stores. One
 // worker serves every adapter of this thread.
 
+import { A2APortError } from './errors.js';
 import { moduleURL } from './loader.js';
+import { moduleHTTPError } from './platform.js';
 
 let shared = null; // the worker, started on first use
 
@@ -96,14 +98,17 @@ export async function remoteInstance(options, fetchImpl) {
     wasm = url;
     if (fetchImpl !== globalThis.fetch && !url.startsWith('file:') && !compiledThere.has(url)) {
       const response = await fetchImpl(new URL(url));
-      if (!response.ok) throw new Error(`a2aport: loading the module failed: HTTP ${response.status}`);
+      if (!response.ok) throw moduleHTTPError(response.status);
       bytes = await response.arrayBuffer();
     }
   } else if (typeof Response !== 'undefined' && wasm instanceof Response) {
     wasm = await wasm.arrayBuffer();
   }
   const reply = await t.request({ op: 'instantiate', wasm, legacyCompat: options.legacyCompat, bytes }, bytes ? [bytes] : []);
-  if (reply.error) throw new Error(`a2aport: the module did not start in its worker: ${reply.error.message}`);
+  if (reply.error) {
+    const { message, status, retryable } = reply.error;
+    throw new A2APortError('MODULE_UNAVAILABLE', `a2aport: the module did not start in its worker: ${message}`, { status, retryable });
+  }
   if (url !== null) compiledThere.add(url);
   return new RemoteInstance(t, reply.instance);
 }

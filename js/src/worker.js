@@ -41,7 +41,7 @@ function serve(post) {
   return (msg) => {
     handle(msg).then(
       ({ transfer, ...answer }) => post({ id: msg.id, ...answer }, transfer ?? []),
-      (e) => post({ id: msg.id, error: { message: String(e?.message ?? e), stderr: '' } }),
+      (e) => post({ id: msg.id, error: { message: String(e?.message ?? e), stderr: '', status: e?.status, retryable: e?.retryable === true || e instanceof TypeError } }),
     );
   };
 }

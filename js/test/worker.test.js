@@ -132,12 +132,18 @@ describe('the module in a worker', () => {
     fresh.release();
   });
 
-  it('says the module did not start when its URL does not serve one', async () => {
-    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], wasm: `${modules.url}missing.wasm`, worker: true });
-    try {
-      await assert.rejects(port.start(), (e) => /404|did not start/.test(e.message));
-    } finally {
-      await port.close();
-    }
-  });
+  for (const worker of [false, true]) {
+    it(`a module URL that serves none is MODULE_UNAVAILABLE with its status${worker ? ', in a worker' : ''}`, async () => {
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], wasm: `${modules.url}missing.wasm`, worker });
+      try {
+        await assert.rejects(port.start(), (e) => e.code === 'MODULE_UNAVAILABLE' && e.status === 404 && e.retryable === false && /HTTP 404/.test(e.message));
+        // Nothing reached the agent, and bytes that are not a module are refused the same way.
+        const bad = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], wasm: new Uint8Array([0, 97, 115, 109, 9, 9]), worker });
+        await assert.rejects(bad.start(), (e) => e.code === 'MODULE_UNAVAILABLE' && e.retryable === false);
+        await bad.close();
+      } finally {
+        await port.close();
+      }
+    });
+  }
 });

@@ -620,13 +620,13 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
         const worker = byDefault[Symbol.for('a2aport.stats')].worker;
         await byDefault.close();
         const asked = createA2ABackendAdapter({ agentCardUrl: card, worker: true });
-        const refused = await asked.start().then(() => 'started', (e) => e.message);
+        const refused = await asked.start().then(() => 'started', (e) => `${e.code}: ${e.message}`);
         await asked.close();
         return { ok: health.ok, worker, refused };
       }, `${baseURL}/.well-known/agent-card.json`);
       assert.equal(got.ok, true, 'the default adapter started');
       assert.equal(got.worker, false, 'the module ran on the page');
-      assert.match(got.refused, /worker did not start/, 'worker: true says why it did not start');
+      assert.match(got.refused, /^MODULE_UNAVAILABLE: .*worker did not start/, 'worker: true says why it did not start');
     } finally {
       await page.close();
     }
