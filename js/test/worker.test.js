@@ -65,36 +65,38 @@ describe('the module in a worker', () => {
     assert.equal(counts.get('/a2aport-1.0.wasm'), 1, 'the module is read once; the worker keeps it compiled');
   });
 
-  it('answers status() and describe() at once as the module on this thread does', async () => {
-    const seen = {};
-    for (const worker of [false, true]) {
-      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], worker });
-      try {
-        const before = { runtime: port.status(''), description: port.describe() };
-        await port.start();
-        const controller = new AbortController();
-        const work = newWork('carol', `hold status ${worker}`);
-        let working;
-        const reported = new Promise((resolve) => { working = resolve; });
-        const done = settled(port.submit(work, { signal: controller.signal, onEvent: (ev) => ev.state === 'working' && working() }));
-        await reported;
-        const during = {
-          work: port.status(work.id, { ownerId: work.ownerId }),
-          otherOwner: port.status(work.id, { ownerId: 'mallory' }),
-          runtime: port.status(''),
-        };
-        controller.abort();
-        await done;
-        const after = { work: port.status(work.id, { ownerId: work.ownerId }), runtime: port.status(''), description: port.describe() };
-        seen[worker] = { before, during, after };
-      } finally {
-        await port.close();
+  for (const [instruction, state] of [['hold status', 'working'], ['input status', 'input_required']]) {
+    it(`answers status() and describe() at once as the module on this thread does (${state})`, async () => {
+      const seen = {};
+      for (const worker of [false, true]) {
+        const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], worker });
+        try {
+          const before = { runtime: port.status(''), description: port.describe() };
+          await port.start();
+          const controller = new AbortController();
+          const work = newWork('carol', `${instruction} ${worker}`);
+          let reachedState;
+          const reported = new Promise((resolve) => { reachedState = resolve; });
+          const done = settled(port.submit(work, { signal: controller.signal, onEvent: (ev) => ev.state === state && reachedState() }));
+          await reported;
+          const during = {
+            work: port.status(work.id, { ownerId: work.ownerId }),
+            otherOwner: port.status(work.id, { ownerId: 'mallory' }),
+            runtime: port.status(''),
+          };
+          controller.abort();
+          await done;
+          const after = { work: port.status(work.id, { ownerId: work.ownerId }), runtime: port.status(''), description: port.describe() };
+          seen[worker] = { before, during, after };
+        } finally {
+          await port.close();
+        }
       }
-    }
-    assert.equal(seen[false].during.work.state, 'working', 'inline, the held Work is working');
-    assert.equal(seen[false].during.runtime.activeWorks, 1);
-    assert.deepEqual(seen[true], seen[false]);
-  });
+      assert.equal(seen[false].during.work.state, state, `inline, the Work is ${state}`);
+      assert.equal(seen[false].during.runtime.activeWorks, 1);
+      assert.deepEqual(seen[true], seen[false]);
+    });
+  }
 
   it('swaps to the full module for a 0.3 agent, as on this thread', async () => {
     const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v03-rest-stream'], worker: true });
