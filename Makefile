@@ -135,7 +135,7 @@ bench: build.js js/node_modules examples/browser/node_modules
 # Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
 # frame reader, card reading, and the projection of A2A events.
 FUZZTIME ?= 30s
-FUZZ_TARGETS = ./internal/rpcstream:FuzzDecodeFast ./internal/abi:FuzzReadFrame ./adapter:FuzzParseCard ./adapter:FuzzApply
+FUZZ_TARGETS = ./internal/binding:FuzzDecodeFast ./internal/abi:FuzzReadFrame ./adapter:FuzzParseCard ./adapter:FuzzApply
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

@@ -3,15 +3,14 @@ package adapter
 import (
 	"context"
 	"errors"
-	"net/http"
 	"net/url"
 	"slices"
 	"sync"
 	"sync/atomic"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
+	"github.com/a2aport/a2aport/internal/binding"
 	"github.com/a2aport/a2aport/internal/credentials"
 	"github.com/a2aport/a2aport/internal/park"
 )
@@ -20,7 +19,7 @@ import (
 type Adapter struct {
 	s     *settings
 	creds *credentials.Transport
-	http  *http.Client
+	http  *binding.Client
 	auth  atomic.Pointer[authState] // of the card in use: what each request to the agent carries
 	cont  *continuity
 
@@ -46,7 +45,7 @@ type connection struct {
 	card      *a2a.AgentCard
 	notes     []string // parts of the card that were ignored
 	iface     *a2a.AgentInterface
-	client    *a2aclient.Client
+	client    agentClient
 	extended  bool // card is the agent's extended card, read with the caller's credentials
 	auth      *authState
 	signature *CardSignature // how the card was verified; nil when it was not
@@ -72,8 +71,7 @@ func New(opts Options) (*Adapter, error) {
 	}
 	planned := authPlanner{base: creds, auth: &a.auth}
 	// No Client.Timeout: it would cut long streams; time is bounded through the Clock instead.
-	a.http = &http.Client{Transport: traceHeader{base: statusRecorder{base: planned, maxResponse: s.MaxResponseBytes}}}
-	a.http.CheckRedirect = a.checkRedirect
+	a.http = &binding.Client{Transport: traceHeader{base: statusRecorder{base: planned, maxResponse: s.MaxResponseBytes}}, CheckRedirect: a.checkRedirect}
 	a.closing, a.close = context.WithCancelCause(context.Background())
 	return a, nil
 }

@@ -6,14 +6,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 	"net/http"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"golang.org/x/mod/semver"
 
-	"github.com/a2aport/a2aport/internal/rpcstream"
+	"github.com/a2aport/a2aport/internal/binding"
 )
 
 var errInvalidJSON = errors.New("body is not valid JSON")
@@ -181,24 +181,28 @@ func versionOrDefault(v a2a.ProtocolVersion) string {
 	return raw
 }
 
-// newClient builds an a2a-go client bound to the one selected interface, asking for the active
+// agentClient is the client of the one selected interface: a2aport's own for A2A 1.0
+// (internal/binding), a2aclient.Client on a2a-go's compat transports for 0.3.
+type agentClient interface {
+	SendMessage(ctx context.Context, req *a2a.SendMessageRequest) (a2a.SendMessageResult, error)
+	SendStreamingMessage(ctx context.Context, req *a2a.SendMessageRequest) iter.Seq2[a2a.Event, error]
+	SubscribeToTask(ctx context.Context, req *a2a.SubscribeToTaskRequest) iter.Seq2[a2a.Event, error]
+	GetTask(ctx context.Context, req *a2a.GetTaskRequest) (*a2a.Task, error)
+	CancelTask(ctx context.Context, req *a2a.CancelTaskRequest) (*a2a.Task, error)
+	GetExtendedAgentCard(ctx context.Context, req *a2a.GetExtendedAgentCardRequest) (*a2a.AgentCard, error)
+	Destroy() error
+}
+
+// newClient builds the client bound to the one selected interface, asking for the active
 // extensions on every call.
-func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a.AgentInterface, extensions []string) (*a2aclient.Client, error) {
-	opts := []a2aclient.FactoryOption{
-		a2aclient.WithDefaultsDisabled(),
-		rpcstream.WithJSONRPCTransport(a.http), // a2a-go's, with faster streams
-		a2aclient.WithRESTTransport(a.http),
-		a2aclient.WithConfig(a2aclient.Config{AcceptedOutputModes: a.s.AcceptedOutputModes}),
+func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a.AgentInterface, extensions []string) (agentClient, error) {
+	var client agentClient
+	var err error
+	if semver.Major("v"+versionOrDefault(iface.ProtocolVersion)) == "v0" {
+		client, err = a.legacyClient(ctx, card, iface, extensions)
+	} else {
+		client, err = binding.NewAgent(card, iface, a.http, binding.Config{Extensions: extensions, AcceptedOutputModes: a.s.AcceptedOutputModes})
 	}
-	if a.s.legacy {
-		opts = append(opts, legacyTransports(a.http)...)
-	}
-	if len(extensions) > 0 {
-		opts = append(opts, a2aclient.WithCallInterceptors(extensionActivator{uris: extensions}))
-	}
-	only := *card
-	only.SupportedInterfaces = []*a2a.AgentInterface{iface}
-	client, err := a2aclient.NewFactory(opts...).CreateFromCard(ctx, &only)
 	if err != nil {
 		return nil, a.wrap(CodeNoCompatibleTransport, "cannot open the selected interface", err)
 	}

@@ -1,11 +1,9 @@
 package adapter
 
 import (
-	"context"
 	"slices"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2aclient"
 )
 
 // activeExtensions are the extensions a card declares that the options activate. A required one
@@ -21,15 +19,4 @@ func (a *Adapter) activeExtensions(card *a2a.AgentCard) ([]string, error) {
 		}
 	}
 	return active, nil
-}
-
-// extensionActivator asks for the active extensions on every call (A2A-Extensions).
-type extensionActivator struct {
-	a2aclient.PassthroughInterceptor
-	uris []string
-}
-
-func (e extensionActivator) Before(ctx context.Context, req *a2aclient.Request) (context.Context, any, error) {
-	req.ServiceParams.Append(a2a.SvcParamExtensions, e.uris...)
-	return ctx, nil, nil
 }

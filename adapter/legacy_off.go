@@ -3,16 +3,18 @@
 package adapter
 
 import (
+	"context"
 	"encoding/json"
-	"net/http"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2aclient"
 )
 
 const legacySupported = false
 
-func legacyTransports(*http.Client) []a2aclient.FactoryOption { return nil }
+// legacyClient is never called in this build: discovery refuses a 0.3 interface first.
+func (a *Adapter) legacyClient(context.Context, *a2a.AgentCard, *a2a.AgentInterface, []string) (agentClient, error) {
+	return nil, legacyBuildRequired()
+}
 
 // parseLegacyCard reads a 1.0 card; a card in 0.3 shape (its interfaces in url,
 // preferredTransport, additionalInterfaces) needs the build that speaks 0.3.

@@ -245,7 +245,7 @@ func (o Options) validate() (*settings, error) {
 		return nil, err
 	}
 	if s.Transport == nil {
-		s.Transport = http.DefaultTransport
+		s.Transport = defaultTransport
 	}
 	if s.Clock == nil {
 		s.Clock = RealClock()

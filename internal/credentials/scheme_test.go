@@ -61,7 +61,7 @@ func TestPlanPlacesEachScheme(t *testing.T) {
 	var got *http.Request
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = r.Clone(context.Background()) }))
 	defer srv.Close()
-	rt := &Transport{Credentials: map[string]Credential{
+	rt := &Transport{Base: http.DefaultTransport, Credentials: map[string]Credential{
 		"b": {Token: "bearer-secret"}, "u": {Username: "user", Password: "pass-secret"},
 		"h": {Token: "header-secret"}, "q": {Token: "query secret&"}, "c": {Token: "cookie-secret"}, "tls": {},
 	}}
@@ -130,7 +130,7 @@ func TestClientCredentials(t *testing.T) {
 	t.Parallel()
 	srv, issued := tokenServer(t, 100)
 	now := time.Unix(1000, 0)
-	rt := &Transport{Credentials: map[string]Credential{"o": {ClientID: "client", ClientSecret: "s3cret"}}}
+	rt := &Transport{Base: http.DefaultTransport, Credentials: map[string]Credential{"o": {ClientID: "client", ClientSecret: "s3cret"}}}
 	rt.tokens.now = func() time.Time { return now }
 	plan := []Scheme{{Name: "o", Kind: KindOAuth2, TokenURL: srv.URL + "/token", Scopes: []string{"a", "b"}}}
 	send := func() (int, string) {
@@ -173,7 +173,7 @@ func TestClientCredentials(t *testing.T) {
 func TestClientCredentialsRefused(t *testing.T) {
 	t.Parallel()
 	srv, _ := tokenServer(t, 100)
-	rt := &Transport{Credentials: map[string]Credential{"o": {ClientID: "client", ClientSecret: "wrong"}}}
+	rt := &Transport{Base: http.DefaultTransport, Credentials: map[string]Credential{"o": {ClientID: "client", ClientSecret: "wrong"}}}
 	for _, tc := range []struct {
 		scheme Scheme
 		retry  bool

@@ -15,7 +15,7 @@ import (
 // first: the schemes of the request's plan (WithPlan) with Credentials and TokenProvider, Token
 // (as Bearer), Headers, HeaderFunc: what the caller set explicitly wins over what the card implies.
 type Transport struct {
-	Base       http.RoundTripper
+	Base       http.RoundTripper // performs the requests; it must be set
 	Token      string
 	Headers    http.Header
 	HeaderFunc func(req *http.Request) (http.Header, error)
@@ -52,7 +52,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		closeBody(req.Body) // RoundTrip must close the body even when it fails
 		return nil, err
 	}
-	resp, err := t.base().RoundTrip(r)
+	resp, err := t.Base.RoundTrip(r)
 	if err != nil || resp.StatusCode != http.StatusUnauthorized || len(fetched) == 0 || (req.Body != nil && req.GetBody == nil) {
 		return resp, err
 	}
@@ -71,14 +71,7 @@ func (t *Transport) RoundTrip(req *http.Request) (*http.Response, error) {
 		closeBody(body)
 		return nil, err
 	}
-	return t.base().RoundTrip(r)
-}
-
-func (t *Transport) base() http.RoundTripper {
-	if t.Base == nil {
-		return http.DefaultTransport
-	}
-	return t.Base
+	return t.Base.RoundTrip(r)
 }
 
 func closeBody(body io.ReadCloser) {
@@ -138,7 +131,7 @@ func (t *Transport) applyPlan(r *http.Request, plan []Scheme) (map[string]string
 		case !held:
 			value, err = t.provide(r.Context(), s)
 		case form == FormClientCredentials:
-			if value, err = t.tokens.get(r.Context(), t.base(), s, c, t.TokenOrigins); err == nil {
+			if value, err = t.tokens.get(r.Context(), t.Base, s, c, t.TokenOrigins); err == nil {
 				if fetched == nil {
 					fetched = map[string]string{}
 				}

@@ -13,7 +13,7 @@ func TestPrecedenceAndRedaction(t *testing.T) {
 	var got http.Header
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { got = r.Header.Clone() }))
 	defer srv.Close()
-	rt := &Transport{Token: "token-secret", Headers: http.Header{"x-static": {"static-secret"}},
+	rt := &Transport{Base: http.DefaultTransport, Token: "token-secret", Headers: http.Header{"x-static": {"static-secret"}},
 		HeaderFunc: func(*http.Request) (http.Header, error) { return http.Header{"X-Dynamic": {"dynamic-secret"}}, nil }}
 	req, _ := http.NewRequest(http.MethodGet, srv.URL, nil)
 	resp, err := rt.RoundTrip(req)
@@ -41,7 +41,7 @@ func TestHeaderFuncFailureSendsNothing(t *testing.T) {
 	sent := false
 	srv := httptest.NewServer(http.HandlerFunc(func(http.ResponseWriter, *http.Request) { sent = true }))
 	defer srv.Close()
-	rt := &Transport{HeaderFunc: func(*http.Request) (http.Header, error) { return nil, errors.New("refresh failed") }}
+	rt := &Transport{Base: http.DefaultTransport, HeaderFunc: func(*http.Request) (http.Header, error) { return nil, errors.New("refresh failed") }}
 	req, _ := http.NewRequest(http.MethodPost, srv.URL, strings.NewReader("body"))
 	_, err := rt.RoundTrip(req)
 	var hf *HeaderFuncError

@@ -14,8 +14,8 @@ import (
 // SourcePackages are the packages of this repository the module links (`go list -deps ./wasm`
 // for wasip1; a test keeps the two equal).
 var SourcePackages = []string{
-	"adapter", "internal/abi", "internal/cardsig", "internal/credentials", "internal/growing",
-	"internal/netfail", "internal/park", "internal/rpcstream", "wasm", "wasm/internal/bridge",
+	"adapter", "internal/abi", "internal/binding", "internal/cardsig", "internal/credentials",
+	"internal/growing", "internal/netfail", "internal/park", "wasm", "wasm/internal/bridge",
 }
 
 // SourceKey hashes what flavour f is built from in the source tree at root: the toolchain, the

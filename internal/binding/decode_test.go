@@ -1,12 +1,17 @@
-package rpcstream
+package binding
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
 	"reflect"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
 )
 
 // corpusEvent is an event payload and whether the fast decoder is meant to take it.
@@ -70,7 +75,8 @@ func corpus(t testing.TB) []corpusEvent {
 }
 
 // TestDecodeFastAgreesWithSDK: whatever the fast decoder accepts, it decodes exactly as a2a-go
-// does; it accepts the plain artifact updates of text parts and hands everything else to a2a-go.
+// does; it accepts the plain artifact updates of text parts and leaves everything else to the
+// full decoder, which agrees with a2a-go on whatever a2a-go accepts.
 func TestDecodeFastAgreesWithSDK(t *testing.T) {
 	t.Parallel()
 	for _, c := range corpus(t) {
@@ -84,6 +90,9 @@ func TestDecodeFastAgreesWithSDK(t *testing.T) {
 func checkAgainstSDK(t *testing.T, data []byte) {
 	t.Helper()
 	want, wantErr := decodeWithSDK(context.Background(), "http://127.0.0.1:1/a2a", data)
+	if full, err := decodeRPCEvent(data); wantErr == nil && (err != nil || !reflect.DeepEqual(full, want)) {
+		t.Fatalf("decodeRPCEvent = %#v, %v\na2a-go       = %#v\nof %s", full, err, want, data)
+	}
 	got, ok := decodeFast(data)
 	if !ok {
 		return
@@ -96,7 +105,8 @@ func checkAgainstSDK(t *testing.T, data []byte) {
 	}
 }
 
-// FuzzDecodeFast: for any bytes the fast decoder accepts, its event is a2a-go's.
+// FuzzDecodeFast: for any bytes the fast decoder accepts, its event is a2a-go's; for any bytes
+// a2a-go accepts, the full decoder's event is a2a-go's.
 func FuzzDecodeFast(f *testing.F) {
 	for _, c := range corpus(f) {
 		f.Add(c.data)
@@ -104,4 +114,32 @@ func FuzzDecodeFast(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkAgainstSDK(t, data)
 	})
+}
+
+// decodeWithSDK has a2a-go decode one event: its own transport reads the event's bytes as the
+// whole stream of a request that never leaves the process.
+func decodeWithSDK(ctx context.Context, url string, data []byte) (a2a.Event, error) {
+	replay := &http.Client{Transport: replayedEvent(data)}
+	for ev, err := range a2aclient.NewJSONRPCTransport(url, replay).SendStreamingMessage(ctx, nil, &a2a.SendMessageRequest{}) {
+		return ev, err
+	}
+	return nil, fmt.Errorf("failed to parse SSE data: no event in %d bytes", len(data))
+}
+
+// replayedEvent answers any request with a stream of one event whose data is its bytes.
+type replayedEvent []byte
+
+func (data replayedEvent) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil {
+		_ = req.Body.Close() // an in-memory request body: nothing to report
+	}
+	var body bytes.Buffer
+	for line := range bytes.SplitSeq(data, []byte("\n")) {
+		body.WriteString("data: ")
+		body.Write(line)
+		body.WriteByte('\n')
+	}
+	body.WriteByte('\n')
+	return &http.Response{StatusCode: http.StatusOK, Status: "200 OK", Header: http.Header{"Content-Type": {contentEventStream}},
+		Body: io.NopCloser(&body), Request: req}, nil
 }

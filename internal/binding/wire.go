@@ -1,7 +1,7 @@
-package rpcstream
+package binding
 
-// The shapes the fast decoder accepts: one JSON-RPC result holding one artifact update of text
-// parts, and no field beyond these (the generated decoder refuses unknown fields, and then the
+// The shapes the fast decoder accepts: one artifact update of text parts, in a JSON-RPC result
+// (rpcEvent) or alone (eventResult, HTTP+JSON), and no field beyond these (the generated decoder refuses unknown fields, and then the
 // event goes to a2a-go).
 
 //easyjson:json
@@ -11,6 +11,7 @@ type rpcEvent struct {
 	Result  *eventResult `json:"result"`
 }
 
+//easyjson:json
 type eventResult struct {
 	ArtifactUpdate *artifactUpdate `json:"artifactUpdate"`
 }

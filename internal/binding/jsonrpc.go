@@ -1,0 +1,209 @@
+package binding
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"iter"
+	"net/http"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/google/uuid"
+)
+
+// JSON-RPC method names (A2A 1.0 §9.4) and the SSE line limit a2a-go applies.
+const (
+	methodSend         = "SendMessage"
+	methodStream       = "SendStreamingMessage"
+	methodGetTask      = "GetTask"
+	methodCancelTask   = "CancelTask"
+	methodSubscribe    = "SubscribeToTask"
+	methodExtendedCard = "GetExtendedAgentCard"
+
+	maxSSETokenSize    = 10 << 20
+	contentJSON        = "application/json"
+	contentEventStream = "text/event-stream"
+)
+
+// jsonrpc is the JSON-RPC binding of the agent at url.
+type jsonrpc struct {
+	url    string
+	client *Client
+}
+
+type rpcRequest struct {
+	JSONRPC string `json:"jsonrpc"`
+	Method  string `json:"method"`
+	Params  any    `json:"params,omitempty"`
+	ID      string `json:"id"`
+}
+
+type rpcResponse struct {
+	Result json.RawMessage `json:"result,omitempty"`
+	Error  *rpcError       `json:"error,omitempty"`
+}
+
+// post sends one JSON-RPC request; the body of a 200 answer is the caller's to close.
+func (t *jsonrpc) post(ctx context.Context, method string, h http.Header, payload any, stream bool) (io.ReadCloser, error) {
+	body, err := json.Marshal(rpcRequest{JSONRPC: "2.0", Method: method, Params: payload, ID: uuid.NewString()})
+	if err != nil {
+		return nil, fmt.Errorf("failed to create HTTP request: failed to marshal request: %w", err)
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, t.url, bytes.NewReader(body))
+	if err != nil {
+		return nil, fmt.Errorf("failed to create HTTP request: %w", err)
+	}
+	req.Header.Set("Content-Type", contentJSON)
+	addHeader(req, h)
+	if stream {
+		req.Header.Set("Accept", contentEventStream)
+	}
+	resp, err := t.client.Do(req)
+	if err != nil {
+		return nil, fmt.Errorf("failed to send HTTP request: %w", err)
+	}
+	if resp.StatusCode != http.StatusOK {
+		closeBody(resp) // the status is the error
+		return nil, fmt.Errorf("unexpected HTTP status: %s", statusOf(resp))
+	}
+	return resp.Body, nil
+}
+
+// call sends a request and decodes its result into out (nil: the result is not read).
+func (t *jsonrpc) call(ctx context.Context, method string, h http.Header, payload, out any) error {
+	body, err := t.post(ctx, method, h, payload, false)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = body.Close() }() // read to the end or failed either way
+	var resp rpcResponse
+	if err := json.NewDecoder(body).Decode(&resp); err != nil {
+		return fmt.Errorf("failed to decode response: %w", err)
+	}
+	if resp.Error != nil {
+		return resp.Error.a2aError()
+	}
+	if out == nil {
+		return nil
+	}
+	if err := json.Unmarshal(resp.Result, out); err != nil {
+		return fmt.Errorf("failed to unmarshal result: %w", err)
+	}
+	return nil
+}
+
+// stream sends a streaming request and yields the events of its answer.
+func (t *jsonrpc) events(ctx context.Context, method string, h http.Header, payload any) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		body, err := t.post(ctx, method, h, payload, true)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		defer func() { _ = body.Close() }() // the stream is over either way
+		for data, err := range dataEvents(body) {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			ev, ok := decodeFast(data)
+			if !ok {
+				ev, err = decodeRPCEvent(data)
+			}
+			if !yield(ev, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+// decodeRPCEvent decodes any JSON-RPC event: a result holding a stream response, or an error.
+func decodeRPCEvent(data []byte) (a2a.Event, error) {
+	var resp rpcResponse
+	if err := json.Unmarshal(data, &resp); err != nil {
+		return nil, fmt.Errorf("failed to parse SSE data: %w", err)
+	}
+	if resp.Error != nil {
+		return nil, resp.Error.a2aError()
+	}
+	var sr a2a.StreamResponse
+	if err := json.Unmarshal(resp.Result, &sr); err != nil {
+		return nil, err
+	}
+	return sr.Event, nil
+}
+
+func (t *jsonrpc) send(ctx context.Context, h http.Header, req *a2a.SendMessageRequest) (a2a.SendMessageResult, error) {
+	var result json.RawMessage
+	if err := t.call(ctx, methodSend, h, req, &result); err != nil {
+		return nil, err
+	}
+	return sendResult(result)
+}
+
+func (t *jsonrpc) stream(ctx context.Context, h http.Header, req *a2a.SendMessageRequest) iter.Seq2[a2a.Event, error] {
+	return t.events(ctx, methodStream, h, req)
+}
+
+func (t *jsonrpc) subscribe(ctx context.Context, h http.Header, req *a2a.SubscribeToTaskRequest) iter.Seq2[a2a.Event, error] {
+	return t.events(ctx, methodSubscribe, h, req)
+}
+
+func (t *jsonrpc) getTask(ctx context.Context, h http.Header, req *a2a.GetTaskRequest) (*a2a.Task, error) {
+	var task a2a.Task
+	if err := t.call(ctx, methodGetTask, h, req, &task); err != nil {
+		return nil, err
+	}
+	return &task, nil
+}
+
+func (t *jsonrpc) cancelTask(ctx context.Context, h http.Header, req *a2a.CancelTaskRequest) (*a2a.Task, error) {
+	var task a2a.Task
+	if err := t.call(ctx, methodCancelTask, h, req, &task); err != nil {
+		return nil, err
+	}
+	return &task, nil
+}
+
+func (t *jsonrpc) extendedCard(ctx context.Context, h http.Header, req *a2a.GetExtendedAgentCardRequest) (*a2a.AgentCard, error) {
+	var card a2a.AgentCard
+	if err := t.call(ctx, methodExtendedCard, h, req, &card); err != nil {
+		return nil, err
+	}
+	return &card, nil
+}
+
+// sendResult is SendMessage's result: a task or a message.
+func sendResult(result json.RawMessage) (a2a.SendMessageResult, error) {
+	var sr a2a.StreamResponse
+	if err := json.Unmarshal(result, &sr); err != nil {
+		return nil, fmt.Errorf("result violates A2A spec - could not determine type: %w; data: %s", err, string(result))
+	}
+	switch ev := sr.Event.(type) {
+	case *a2a.Task:
+		return ev, nil
+	case *a2a.Message:
+		return ev, nil
+	default:
+		return nil, fmt.Errorf("result violates A2A spec - expected Task or Message, got %T: %s", ev, string(result))
+	}
+}
+
+// addHeader adds the headers every call of an Agent carries (A2A-Version, A2A-Extensions).
+func addHeader(req *http.Request, h http.Header) {
+	for name, values := range h {
+		for _, v := range values {
+			req.Header.Add(name, v)
+		}
+	}
+}
+
+// statusOf is resp's status line as http.Client gives it ("404 Not Found").
+func statusOf(resp *http.Response) string {
+	if resp.Status != "" {
+		return resp.Status
+	}
+	return fmt.Sprintf("%d %s", resp.StatusCode, http.StatusText(resp.StatusCode))
+}
