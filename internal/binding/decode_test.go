@@ -40,7 +40,9 @@ func corpus(t testing.TB) []corpusEvent {
 		{first, true},
 		{withMeta, false},
 		{mixed, false},
-		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateWorking, a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("working"))), false},
+		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateWorking, a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("working"))), true},
+		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateCompleted, nil), true},
+		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateInputRequired, a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewDataPart(map[string]any{"q": 1}))), false},
 		{a2a.NewSubmittedTask(info, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hi"))), false},
 		{a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("a message")), false},
 	} {
@@ -67,6 +69,14 @@ func corpus(t testing.TB) []corpusEvent {
 		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","artifact":{"artifactId":"a","parts":[{"text":"x"}]}}}} trailing`, false},
 		{"{\"jsonrpc\":\"2.0\",\"id\":\"1\",\"result\":{\"artifactUpdate\":{\"taskId\":\"t\",\"contextId\":\"c\",\"artifact\":{\"artifactId\":\"a\x01\",\"parts\":[]}}}}", false},
 		{"{\"jsonrpc\":\"2.0\",\n\"id\":\"1\",\"result\":{\"artifactUpdate\":{\"taskId\":\"t\",\"contextId\":\"c\",\"artifact\":{\"artifactId\":\"a\",\"parts\":[]}}}}", false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_UNSPECIFIED","timestamp":"2026-12-02T07:41:34.1+02:00"}}}}`, true},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING","timestamp":null,"message":{"messageId":"m","role":"ROLE_UNSPECIFIED","parts":[]}}}}}`, true},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":null}}}`, true},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING","timestamp":"yesterday"}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING"},"metadata":{"k":1}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING","message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}],"extensions":["u"]}}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING"}},"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[]}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":null,"artifactUpdate":null}}`, false},
 		{`not json`, false},
 	} {
 		events = append(events, corpusEvent{[]byte(c.data), c.fast})
@@ -87,12 +97,13 @@ func TestDecodeFastAgreesWithSDK(t *testing.T) {
 	}
 }
 
-func checkAgainstSDK(t *testing.T, data []byte) {
+func checkAgainstSDK(t testing.TB, data []byte) {
 	t.Helper()
 	want, wantErr := decodeWithSDK(context.Background(), "http://127.0.0.1:1/a2a", data)
 	if full, err := decodeRPCEvent(data); wantErr == nil && (err != nil || !reflect.DeepEqual(full, want)) {
 		t.Fatalf("decodeRPCEvent = %#v, %v\na2a-go       = %#v\nof %s", full, err, want, data)
 	}
+	checkRESTAgainstFull(t, data)
 	got, ok := decodeFast(data)
 	if !ok {
 		return
@@ -102,6 +113,23 @@ func checkAgainstSDK(t *testing.T, data []byte) {
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("fast decode = %#v\na2a-go     = %#v\nof %s", got, want, data)
+	}
+}
+
+// checkRESTAgainstFull: the HTTP+JSON fast decoder, given the result of a JSON-RPC event (an
+// HTTP+JSON event has the same shape), decodes it as the full decoder does.
+func checkRESTAgainstFull(t testing.TB, data []byte) {
+	var envelope struct{ Result json.RawMessage }
+	if json.Unmarshal(data, &envelope) != nil || envelope.Result == nil {
+		return
+	}
+	got, ok := decodeFastREST(envelope.Result)
+	if !ok {
+		return
+	}
+	want, err := decodeRESTEvent(envelope.Result)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("REST fast decode = %#v\nfull decoder     = %#v, %v\nof %s", got, want, err, envelope.Result)
 	}
 }
 

@@ -1,8 +1,11 @@
 package binding
 
-// The shapes the fast decoder accepts: one artifact update of text parts, in a JSON-RPC result
-// (rpcEvent) or alone (eventResult, HTTP+JSON), and no field beyond these (the generated decoder refuses unknown fields, and then the
-// event goes to a2a-go).
+import "time"
+
+// The shapes the fast decoder accepts: one artifact update of text parts or one status update
+// whose message is text, in a JSON-RPC result (rpcEvent) or alone (eventResult, HTTP+JSON), and
+// no field beyond these (the generated decoder refuses unknown fields, and then the event goes
+// to the full decoder).
 
 //easyjson:json
 type rpcEvent struct {
@@ -14,6 +17,27 @@ type rpcEvent struct {
 //easyjson:json
 type eventResult struct {
 	ArtifactUpdate *artifactUpdate `json:"artifactUpdate"`
+	StatusUpdate   *statusUpdate   `json:"statusUpdate"`
+}
+
+type statusUpdate struct {
+	TaskID    string      `json:"taskId"`
+	ContextID string      `json:"contextId"`
+	Status    *taskStatus `json:"status"`
+}
+
+type taskStatus struct {
+	State     string       `json:"state"`
+	Message   *textMessage `json:"message"`
+	Timestamp *time.Time   `json:"timestamp"`
+}
+
+type textMessage struct {
+	ID        string     `json:"messageId"`
+	ContextID string     `json:"contextId"`
+	TaskID    string     `json:"taskId"`
+	Role      string     `json:"role"`
+	Parts     []textPart `json:"parts"`
 }
 
 type artifactUpdate struct {

@@ -7,6 +7,7 @@ import (
 	easyjson "github.com/mailru/easyjson"
 	jlexer "github.com/mailru/easyjson/jlexer"
 	jwriter "github.com/mailru/easyjson/jwriter"
+	time "time"
 )
 
 // suppress unused package warning
@@ -130,6 +131,16 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding1(in *jlexer.Le
 				}
 				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in, out.ArtifactUpdate)
 			}
+		case "statusUpdate":
+			if in.IsNull() {
+				in.Skip()
+				out.StatusUpdate = nil
+			} else {
+				if out.StatusUpdate == nil {
+					out.StatusUpdate = new(statusUpdate)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in, out.StatusUpdate)
+			}
 		default:
 			in.AddError(&jlexer.LexerError{
 				Offset: in.GetPos(),
@@ -157,6 +168,15 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding1(out *jwriter.
 			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding2(out, *in.ArtifactUpdate)
 		}
 	}
+	{
+		const prefix string = ",\"statusUpdate\":"
+		out.RawString(prefix)
+		if in.StatusUpdate == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out, *in.StatusUpdate)
+		}
+	}
 	out.RawByte('}')
 }
 
@@ -169,7 +189,7 @@ func (v eventResult) MarshalEasyJSON(w *jwriter.Writer) {
 func (v *eventResult) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding1(l, v)
 }
-func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Lexer, out *artifactUpdate) {
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in *jlexer.Lexer, out *statusUpdate) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -195,27 +215,15 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Le
 			} else {
 				out.ContextID = string(in.String())
 			}
-		case "artifact":
+		case "status":
 			if in.IsNull() {
 				in.Skip()
-				out.Artifact = nil
+				out.Status = nil
 			} else {
-				if out.Artifact == nil {
-					out.Artifact = new(artifact)
+				if out.Status == nil {
+					out.Status = new(taskStatus)
 				}
-				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in, out.Artifact)
-			}
-		case "append":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.Append = bool(in.Bool())
-			}
-		case "lastChunk":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.LastChunk = bool(in.Bool())
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in, out.Status)
 			}
 		default:
 			in.AddError(&jlexer.LexerError{
@@ -231,7 +239,7 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Le
 		in.Consumed()
 	}
 }
-func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding2(out *jwriter.Writer, in artifactUpdate) {
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out *jwriter.Writer, in statusUpdate) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -246,27 +254,17 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding2(out *jwriter.
 		out.String(string(in.ContextID))
 	}
 	{
-		const prefix string = ",\"artifact\":"
+		const prefix string = ",\"status\":"
 		out.RawString(prefix)
-		if in.Artifact == nil {
+		if in.Status == nil {
 			out.RawString("null")
 		} else {
-			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out, *in.Artifact)
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out, *in.Status)
 		}
-	}
-	{
-		const prefix string = ",\"append\":"
-		out.RawString(prefix)
-		out.Bool(bool(in.Append))
-	}
-	{
-		const prefix string = ",\"lastChunk\":"
-		out.RawString(prefix)
-		out.Bool(bool(in.LastChunk))
 	}
 	out.RawByte('}')
 }
-func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in *jlexer.Lexer, out *artifact) {
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in *jlexer.Lexer, out *taskStatus) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -280,23 +278,118 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in *jlexer.Le
 		key := in.UnsafeFieldName(false)
 		in.WantColon()
 		switch key {
-		case "artifactId":
+		case "state":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.State = string(in.String())
+			}
+		case "message":
+			if in.IsNull() {
+				in.Skip()
+				out.Message = nil
+			} else {
+				if out.Message == nil {
+					out.Message = new(textMessage)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding5(in, out.Message)
+			}
+		case "timestamp":
+			if in.IsNull() {
+				in.Skip()
+				out.Timestamp = nil
+			} else {
+				if out.Timestamp == nil {
+					out.Timestamp = new(time.Time)
+				}
+				if in.IsNull() {
+					in.Skip()
+				} else {
+					if data := in.Raw(); in.Ok() {
+						in.AddError((*out.Timestamp).UnmarshalJSON(data))
+					}
+				}
+			}
+		default:
+			in.AddError(&jlexer.LexerError{
+				Offset: in.GetPos(),
+				Reason: "unknown field",
+				Data:   key,
+			})
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out *jwriter.Writer, in taskStatus) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"state\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.State))
+	}
+	{
+		const prefix string = ",\"message\":"
+		out.RawString(prefix)
+		if in.Message == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding5(out, *in.Message)
+		}
+	}
+	{
+		const prefix string = ",\"timestamp\":"
+		out.RawString(prefix)
+		if in.Timestamp == nil {
+			out.RawString("null")
+		} else {
+			out.Raw((*in.Timestamp).MarshalJSON())
+		}
+	}
+	out.RawByte('}')
+}
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding5(in *jlexer.Lexer, out *textMessage) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "messageId":
 			if in.IsNull() {
 				in.Skip()
 			} else {
 				out.ID = string(in.String())
 			}
-		case "name":
+		case "contextId":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.Name = string(in.String())
+				out.ContextID = string(in.String())
 			}
-		case "description":
+		case "taskId":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.Description = string(in.String())
+				out.TaskID = string(in.String())
+			}
+		case "role":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Role = string(in.String())
 			}
 		case "parts":
 			if in.IsNull() {
@@ -315,7 +408,7 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in *jlexer.Le
 				}
 				for !in.IsDelim(']') {
 					var v1 textPart
-					easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in, &v1)
+					easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding6(in, &v1)
 					out.Parts = append(out.Parts, v1)
 					in.WantComma()
 				}
@@ -335,24 +428,29 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in *jlexer.Le
 		in.Consumed()
 	}
 }
-func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out *jwriter.Writer, in artifact) {
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding5(out *jwriter.Writer, in textMessage) {
 	out.RawByte('{')
 	first := true
 	_ = first
 	{
-		const prefix string = ",\"artifactId\":"
+		const prefix string = ",\"messageId\":"
 		out.RawString(prefix[1:])
 		out.String(string(in.ID))
 	}
 	{
-		const prefix string = ",\"name\":"
+		const prefix string = ",\"contextId\":"
 		out.RawString(prefix)
-		out.String(string(in.Name))
+		out.String(string(in.ContextID))
 	}
 	{
-		const prefix string = ",\"description\":"
+		const prefix string = ",\"taskId\":"
 		out.RawString(prefix)
-		out.String(string(in.Description))
+		out.String(string(in.TaskID))
+	}
+	{
+		const prefix string = ",\"role\":"
+		out.RawString(prefix)
+		out.String(string(in.Role))
 	}
 	{
 		const prefix string = ",\"parts\":"
@@ -365,14 +463,14 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out *jwriter.
 				if v2 > 0 {
 					out.RawByte(',')
 				}
-				easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out, v3)
+				easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding6(out, v3)
 			}
 			out.RawByte(']')
 		}
 	}
 	out.RawByte('}')
 }
-func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in *jlexer.Lexer, out *textPart) {
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding6(in *jlexer.Lexer, out *textPart) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -426,7 +524,7 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in *jlexer.Le
 		in.Consumed()
 	}
 }
-func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out *jwriter.Writer, in textPart) {
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding6(out *jwriter.Writer, in textPart) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -448,6 +546,209 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out *jwriter.
 		const prefix string = ",\"filename\":"
 		out.RawString(prefix)
 		out.String(string(in.Filename))
+	}
+	out.RawByte('}')
+}
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Lexer, out *artifactUpdate) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "taskId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.TaskID = string(in.String())
+			}
+		case "contextId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ContextID = string(in.String())
+			}
+		case "artifact":
+			if in.IsNull() {
+				in.Skip()
+				out.Artifact = nil
+			} else {
+				if out.Artifact == nil {
+					out.Artifact = new(artifact)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in, out.Artifact)
+			}
+		case "append":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Append = bool(in.Bool())
+			}
+		case "lastChunk":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.LastChunk = bool(in.Bool())
+			}
+		default:
+			in.AddError(&jlexer.LexerError{
+				Offset: in.GetPos(),
+				Reason: "unknown field",
+				Data:   key,
+			})
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding2(out *jwriter.Writer, in artifactUpdate) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"taskId\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.TaskID))
+	}
+	{
+		const prefix string = ",\"contextId\":"
+		out.RawString(prefix)
+		out.String(string(in.ContextID))
+	}
+	{
+		const prefix string = ",\"artifact\":"
+		out.RawString(prefix)
+		if in.Artifact == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out, *in.Artifact)
+		}
+	}
+	{
+		const prefix string = ",\"append\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.Append))
+	}
+	{
+		const prefix string = ",\"lastChunk\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.LastChunk))
+	}
+	out.RawByte('}')
+}
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in *jlexer.Lexer, out *artifact) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "artifactId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ID = string(in.String())
+			}
+		case "name":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Name = string(in.String())
+			}
+		case "description":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Description = string(in.String())
+			}
+		case "parts":
+			if in.IsNull() {
+				in.Skip()
+				out.Parts = nil
+			} else {
+				in.Delim('[')
+				if out.Parts == nil {
+					if !in.IsDelim(']') {
+						out.Parts = make([]textPart, 0, 1)
+					} else {
+						out.Parts = []textPart{}
+					}
+				} else {
+					out.Parts = (out.Parts)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v4 textPart
+					easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding6(in, &v4)
+					out.Parts = append(out.Parts, v4)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
+		default:
+			in.AddError(&jlexer.LexerError{
+				Offset: in.GetPos(),
+				Reason: "unknown field",
+				Data:   key,
+			})
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out *jwriter.Writer, in artifact) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"artifactId\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.ID))
+	}
+	{
+		const prefix string = ",\"name\":"
+		out.RawString(prefix)
+		out.String(string(in.Name))
+	}
+	{
+		const prefix string = ",\"description\":"
+		out.RawString(prefix)
+		out.String(string(in.Description))
+	}
+	{
+		const prefix string = ",\"parts\":"
+		out.RawString(prefix)
+		if in.Parts == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v5, v6 := range in.Parts {
+				if v5 > 0 {
+					out.RawByte(',')
+				}
+				easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding6(out, v6)
+			}
+			out.RawByte(']')
+		}
 	}
 	out.RawByte('}')
 }
