@@ -43,8 +43,9 @@ func corpus(t testing.TB) []corpusEvent {
 		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateWorking, a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("working"))), true},
 		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateCompleted, nil), true},
 		{a2a.NewStatusUpdateEvent(info, a2a.TaskStateInputRequired, a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewDataPart(map[string]any{"q": 1}))), false},
-		{a2a.NewSubmittedTask(info, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hi"))), false},
-		{a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("a message")), false},
+		{a2a.NewSubmittedTask(info, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("hi"))), true},
+		{a2a.NewSubmittedTask(info, a2a.NewMessage(a2a.MessageRoleUser, a2a.NewDataPart(map[string]any{"x": "y"}))), false},
+		{a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("a message")), true},
 	} {
 		result, err := json.Marshal(a2a.StreamResponse{Event: c.ev})
 		if err != nil {
@@ -77,6 +78,12 @@ func corpus(t testing.TB) []corpusEvent {
 		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING","message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}],"extensions":["u"]}}}}}`, false},
 		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":{"taskId":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING"}},"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":[]}}}}`, false},
 		{`{"jsonrpc":"2.0","id":"1","result":{"statusUpdate":null,"artifactUpdate":null}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"task":{"id":"t","contextId":"c","status":{"state":"TASK_STATE_COMPLETED"},"history":[null,{"messageId":"m","role":"ROLE_USER","parts":[{"text":"q"}]}],"artifacts":[{"artifactId":"a","name":"n","parts":[{"text":"x","mediaType":"text/plain"}]},null]}}}`, true},
+		{`{"jsonrpc":"2.0","id":"1","result":{"task":{"id":"t","contextId":"c","history":[],"artifacts":[]}}}`, true},
+		{`{"jsonrpc":"2.0","id":"1","result":{"task":{"id":"t","contextId":"c","status":{"state":"TASK_STATE_WORKING"},"metadata":{"k":"v"}}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"task":{"id":"t","contextId":"c","artifacts":[{"artifactId":"a","parts":[{"raw":"AQ=="}]}]}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}],"referenceTaskIds":["t"]}}}`, false},
+		{`{"jsonrpc":"2.0","id":"1","result":{"message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}]},"task":{"id":"t","contextId":"c"}}}`, false},
 		{`not json`, false},
 	} {
 		events = append(events, corpusEvent{[]byte(c.data), c.fast})

@@ -177,11 +177,15 @@ func (t *jsonrpc) extendedCard(ctx context.Context, h http.Header, req *a2a.GetE
 
 // sendResult is SendMessage's result: a task or a message.
 func sendResult(result json.RawMessage) (a2a.SendMessageResult, error) {
-	var sr a2a.StreamResponse
-	if err := json.Unmarshal(result, &sr); err != nil {
-		return nil, fmt.Errorf("result violates A2A spec - could not determine type: %w; data: %s", err, string(result))
+	ev, ok := decodeFastREST(result) // a SendMessage result has a stream response's shape
+	if !ok {
+		var sr a2a.StreamResponse
+		if err := json.Unmarshal(result, &sr); err != nil {
+			return nil, fmt.Errorf("result violates A2A spec - could not determine type: %w; data: %s", err, string(result))
+		}
+		ev = sr.Event
 	}
-	switch ev := sr.Event.(type) {
+	switch ev := ev.(type) {
 	case *a2a.Task:
 		return ev, nil
 	case *a2a.Message:

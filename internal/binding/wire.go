@@ -2,8 +2,8 @@ package binding
 
 import "time"
 
-// The shapes the fast decoder accepts: one artifact update of text parts or one status update
-// whose message is text, in a JSON-RPC result (rpcEvent) or alone (eventResult, HTTP+JSON), and
+// The shapes the fast decoder accepts: one artifact update, status update, task or message whose
+// parts are all text, in a JSON-RPC result (rpcEvent) or alone (eventResult, HTTP+JSON), and
 // no field beyond these (the generated decoder refuses unknown fields, and then the event goes
 // to the full decoder).
 
@@ -18,6 +18,16 @@ type rpcEvent struct {
 type eventResult struct {
 	ArtifactUpdate *artifactUpdate `json:"artifactUpdate"`
 	StatusUpdate   *statusUpdate   `json:"statusUpdate"`
+	Task           *task           `json:"task"`
+	Message        *textMessage    `json:"message"`
+}
+
+type task struct {
+	ID        string         `json:"id"`
+	ContextID string         `json:"contextId"`
+	Status    *taskStatus    `json:"status"`
+	History   []*textMessage `json:"history"`
+	Artifacts []*artifact    `json:"artifacts"`
 }
 
 type statusUpdate struct {

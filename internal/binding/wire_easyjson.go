@@ -141,6 +141,26 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding1(in *jlexer.Le
 				}
 				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in, out.StatusUpdate)
 			}
+		case "task":
+			if in.IsNull() {
+				in.Skip()
+				out.Task = nil
+			} else {
+				if out.Task == nil {
+					out.Task = new(task)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in, out.Task)
+			}
+		case "message":
+			if in.IsNull() {
+				in.Skip()
+				out.Message = nil
+			} else {
+				if out.Message == nil {
+					out.Message = new(textMessage)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding5(in, out.Message)
+			}
 		default:
 			in.AddError(&jlexer.LexerError{
 				Offset: in.GetPos(),
@@ -177,6 +197,24 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding1(out *jwriter.
 			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out, *in.StatusUpdate)
 		}
 	}
+	{
+		const prefix string = ",\"task\":"
+		out.RawString(prefix)
+		if in.Task == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out, *in.Task)
+		}
+	}
+	{
+		const prefix string = ",\"message\":"
+		out.RawString(prefix)
+		if in.Message == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding5(out, *in.Message)
+		}
+	}
 	out.RawByte('}')
 }
 
@@ -188,170 +226,6 @@ func (v eventResult) MarshalEasyJSON(w *jwriter.Writer) {
 // UnmarshalEasyJSON supports easyjson.Unmarshaler interface
 func (v *eventResult) UnmarshalEasyJSON(l *jlexer.Lexer) {
 	easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding1(l, v)
-}
-func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in *jlexer.Lexer, out *statusUpdate) {
-	isTopLevel := in.IsStart()
-	if in.IsNull() {
-		if isTopLevel {
-			in.Consumed()
-		}
-		in.Skip()
-		return
-	}
-	in.Delim('{')
-	for !in.IsDelim('}') {
-		key := in.UnsafeFieldName(false)
-		in.WantColon()
-		switch key {
-		case "taskId":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.TaskID = string(in.String())
-			}
-		case "contextId":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.ContextID = string(in.String())
-			}
-		case "status":
-			if in.IsNull() {
-				in.Skip()
-				out.Status = nil
-			} else {
-				if out.Status == nil {
-					out.Status = new(taskStatus)
-				}
-				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in, out.Status)
-			}
-		default:
-			in.AddError(&jlexer.LexerError{
-				Offset: in.GetPos(),
-				Reason: "unknown field",
-				Data:   key,
-			})
-		}
-		in.WantComma()
-	}
-	in.Delim('}')
-	if isTopLevel {
-		in.Consumed()
-	}
-}
-func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out *jwriter.Writer, in statusUpdate) {
-	out.RawByte('{')
-	first := true
-	_ = first
-	{
-		const prefix string = ",\"taskId\":"
-		out.RawString(prefix[1:])
-		out.String(string(in.TaskID))
-	}
-	{
-		const prefix string = ",\"contextId\":"
-		out.RawString(prefix)
-		out.String(string(in.ContextID))
-	}
-	{
-		const prefix string = ",\"status\":"
-		out.RawString(prefix)
-		if in.Status == nil {
-			out.RawString("null")
-		} else {
-			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out, *in.Status)
-		}
-	}
-	out.RawByte('}')
-}
-func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in *jlexer.Lexer, out *taskStatus) {
-	isTopLevel := in.IsStart()
-	if in.IsNull() {
-		if isTopLevel {
-			in.Consumed()
-		}
-		in.Skip()
-		return
-	}
-	in.Delim('{')
-	for !in.IsDelim('}') {
-		key := in.UnsafeFieldName(false)
-		in.WantColon()
-		switch key {
-		case "state":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.State = string(in.String())
-			}
-		case "message":
-			if in.IsNull() {
-				in.Skip()
-				out.Message = nil
-			} else {
-				if out.Message == nil {
-					out.Message = new(textMessage)
-				}
-				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding5(in, out.Message)
-			}
-		case "timestamp":
-			if in.IsNull() {
-				in.Skip()
-				out.Timestamp = nil
-			} else {
-				if out.Timestamp == nil {
-					out.Timestamp = new(time.Time)
-				}
-				if in.IsNull() {
-					in.Skip()
-				} else {
-					if data := in.Raw(); in.Ok() {
-						in.AddError((*out.Timestamp).UnmarshalJSON(data))
-					}
-				}
-			}
-		default:
-			in.AddError(&jlexer.LexerError{
-				Offset: in.GetPos(),
-				Reason: "unknown field",
-				Data:   key,
-			})
-		}
-		in.WantComma()
-	}
-	in.Delim('}')
-	if isTopLevel {
-		in.Consumed()
-	}
-}
-func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out *jwriter.Writer, in taskStatus) {
-	out.RawByte('{')
-	first := true
-	_ = first
-	{
-		const prefix string = ",\"state\":"
-		out.RawString(prefix[1:])
-		out.String(string(in.State))
-	}
-	{
-		const prefix string = ",\"message\":"
-		out.RawString(prefix)
-		if in.Message == nil {
-			out.RawString("null")
-		} else {
-			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding5(out, *in.Message)
-		}
-	}
-	{
-		const prefix string = ",\"timestamp\":"
-		out.RawString(prefix)
-		if in.Timestamp == nil {
-			out.RawString("null")
-		} else {
-			out.Raw((*in.Timestamp).MarshalJSON())
-		}
-	}
-	out.RawByte('}')
 }
 func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding5(in *jlexer.Lexer, out *textMessage) {
 	isTopLevel := in.IsStart()
@@ -549,7 +423,7 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding6(out *jwriter.
 	}
 	out.RawByte('}')
 }
-func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Lexer, out *artifactUpdate) {
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding4(in *jlexer.Lexer, out *task) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -563,11 +437,11 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Le
 		key := in.UnsafeFieldName(false)
 		in.WantColon()
 		switch key {
-		case "taskId":
+		case "id":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.TaskID = string(in.String())
+				out.ID = string(in.String())
 			}
 		case "contextId":
 			if in.IsNull() {
@@ -575,27 +449,77 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Le
 			} else {
 				out.ContextID = string(in.String())
 			}
-		case "artifact":
+		case "status":
 			if in.IsNull() {
 				in.Skip()
-				out.Artifact = nil
+				out.Status = nil
 			} else {
-				if out.Artifact == nil {
-					out.Artifact = new(artifact)
+				if out.Status == nil {
+					out.Status = new(taskStatus)
 				}
-				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in, out.Artifact)
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in, out.Status)
 			}
-		case "append":
+		case "history":
 			if in.IsNull() {
 				in.Skip()
+				out.History = nil
 			} else {
-				out.Append = bool(in.Bool())
+				in.Delim('[')
+				if out.History == nil {
+					if !in.IsDelim(']') {
+						out.History = make([]*textMessage, 0, 8)
+					} else {
+						out.History = []*textMessage{}
+					}
+				} else {
+					out.History = (out.History)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v4 *textMessage
+					if in.IsNull() {
+						in.Skip()
+						v4 = nil
+					} else {
+						if v4 == nil {
+							v4 = new(textMessage)
+						}
+						easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding5(in, v4)
+					}
+					out.History = append(out.History, v4)
+					in.WantComma()
+				}
+				in.Delim(']')
 			}
-		case "lastChunk":
+		case "artifacts":
 			if in.IsNull() {
 				in.Skip()
+				out.Artifacts = nil
 			} else {
-				out.LastChunk = bool(in.Bool())
+				in.Delim('[')
+				if out.Artifacts == nil {
+					if !in.IsDelim(']') {
+						out.Artifacts = make([]*artifact, 0, 8)
+					} else {
+						out.Artifacts = []*artifact{}
+					}
+				} else {
+					out.Artifacts = (out.Artifacts)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v5 *artifact
+					if in.IsNull() {
+						in.Skip()
+						v5 = nil
+					} else {
+						if v5 == nil {
+							v5 = new(artifact)
+						}
+						easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding8(in, v5)
+					}
+					out.Artifacts = append(out.Artifacts, v5)
+					in.WantComma()
+				}
+				in.Delim(']')
 			}
 		default:
 			in.AddError(&jlexer.LexerError{
@@ -611,14 +535,14 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Le
 		in.Consumed()
 	}
 }
-func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding2(out *jwriter.Writer, in artifactUpdate) {
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding4(out *jwriter.Writer, in task) {
 	out.RawByte('{')
 	first := true
 	_ = first
 	{
-		const prefix string = ",\"taskId\":"
+		const prefix string = ",\"id\":"
 		out.RawString(prefix[1:])
-		out.String(string(in.TaskID))
+		out.String(string(in.ID))
 	}
 	{
 		const prefix string = ",\"contextId\":"
@@ -626,27 +550,57 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding2(out *jwriter.
 		out.String(string(in.ContextID))
 	}
 	{
-		const prefix string = ",\"artifact\":"
+		const prefix string = ",\"status\":"
 		out.RawString(prefix)
-		if in.Artifact == nil {
+		if in.Status == nil {
 			out.RawString("null")
 		} else {
-			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out, *in.Artifact)
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out, *in.Status)
 		}
 	}
 	{
-		const prefix string = ",\"append\":"
+		const prefix string = ",\"history\":"
 		out.RawString(prefix)
-		out.Bool(bool(in.Append))
+		if in.History == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v6, v7 := range in.History {
+				if v6 > 0 {
+					out.RawByte(',')
+				}
+				if v7 == nil {
+					out.RawString("null")
+				} else {
+					easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding5(out, *v7)
+				}
+			}
+			out.RawByte(']')
+		}
 	}
 	{
-		const prefix string = ",\"lastChunk\":"
+		const prefix string = ",\"artifacts\":"
 		out.RawString(prefix)
-		out.Bool(bool(in.LastChunk))
+		if in.Artifacts == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+			out.RawString("null")
+		} else {
+			out.RawByte('[')
+			for v8, v9 := range in.Artifacts {
+				if v8 > 0 {
+					out.RawByte(',')
+				}
+				if v9 == nil {
+					out.RawString("null")
+				} else {
+					easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding8(out, *v9)
+				}
+			}
+			out.RawByte(']')
+		}
 	}
 	out.RawByte('}')
 }
-func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in *jlexer.Lexer, out *artifact) {
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding8(in *jlexer.Lexer, out *artifact) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -694,9 +648,9 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in *jlexer.Le
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v4 textPart
-					easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding6(in, &v4)
-					out.Parts = append(out.Parts, v4)
+					var v10 textPart
+					easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding6(in, &v10)
+					out.Parts = append(out.Parts, v10)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -715,7 +669,7 @@ func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in *jlexer.Le
 		in.Consumed()
 	}
 }
-func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out *jwriter.Writer, in artifact) {
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding8(out *jwriter.Writer, in artifact) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -741,14 +695,275 @@ func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out *jwriter.
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v5, v6 := range in.Parts {
-				if v5 > 0 {
+			for v11, v12 := range in.Parts {
+				if v11 > 0 {
 					out.RawByte(',')
 				}
-				easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding6(out, v6)
+				easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding6(out, v12)
 			}
 			out.RawByte(']')
 		}
+	}
+	out.RawByte('}')
+}
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in *jlexer.Lexer, out *taskStatus) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "state":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.State = string(in.String())
+			}
+		case "message":
+			if in.IsNull() {
+				in.Skip()
+				out.Message = nil
+			} else {
+				if out.Message == nil {
+					out.Message = new(textMessage)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding5(in, out.Message)
+			}
+		case "timestamp":
+			if in.IsNull() {
+				in.Skip()
+				out.Timestamp = nil
+			} else {
+				if out.Timestamp == nil {
+					out.Timestamp = new(time.Time)
+				}
+				if in.IsNull() {
+					in.Skip()
+				} else {
+					if data := in.Raw(); in.Ok() {
+						in.AddError((*out.Timestamp).UnmarshalJSON(data))
+					}
+				}
+			}
+		default:
+			in.AddError(&jlexer.LexerError{
+				Offset: in.GetPos(),
+				Reason: "unknown field",
+				Data:   key,
+			})
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out *jwriter.Writer, in taskStatus) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"state\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.State))
+	}
+	{
+		const prefix string = ",\"message\":"
+		out.RawString(prefix)
+		if in.Message == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding5(out, *in.Message)
+		}
+	}
+	{
+		const prefix string = ",\"timestamp\":"
+		out.RawString(prefix)
+		if in.Timestamp == nil {
+			out.RawString("null")
+		} else {
+			out.Raw((*in.Timestamp).MarshalJSON())
+		}
+	}
+	out.RawByte('}')
+}
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding3(in *jlexer.Lexer, out *statusUpdate) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "taskId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.TaskID = string(in.String())
+			}
+		case "contextId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ContextID = string(in.String())
+			}
+		case "status":
+			if in.IsNull() {
+				in.Skip()
+				out.Status = nil
+			} else {
+				if out.Status == nil {
+					out.Status = new(taskStatus)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding7(in, out.Status)
+			}
+		default:
+			in.AddError(&jlexer.LexerError{
+				Offset: in.GetPos(),
+				Reason: "unknown field",
+				Data:   key,
+			})
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding3(out *jwriter.Writer, in statusUpdate) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"taskId\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.TaskID))
+	}
+	{
+		const prefix string = ",\"contextId\":"
+		out.RawString(prefix)
+		out.String(string(in.ContextID))
+	}
+	{
+		const prefix string = ",\"status\":"
+		out.RawString(prefix)
+		if in.Status == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding7(out, *in.Status)
+		}
+	}
+	out.RawByte('}')
+}
+func easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding2(in *jlexer.Lexer, out *artifactUpdate) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "taskId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.TaskID = string(in.String())
+			}
+		case "contextId":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.ContextID = string(in.String())
+			}
+		case "artifact":
+			if in.IsNull() {
+				in.Skip()
+				out.Artifact = nil
+			} else {
+				if out.Artifact == nil {
+					out.Artifact = new(artifact)
+				}
+				easyjsonF4688553DecodeGithubComA2aportA2aportInternalBinding8(in, out.Artifact)
+			}
+		case "append":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Append = bool(in.Bool())
+			}
+		case "lastChunk":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.LastChunk = bool(in.Bool())
+			}
+		default:
+			in.AddError(&jlexer.LexerError{
+				Offset: in.GetPos(),
+				Reason: "unknown field",
+				Data:   key,
+			})
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding2(out *jwriter.Writer, in artifactUpdate) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	{
+		const prefix string = ",\"taskId\":"
+		out.RawString(prefix[1:])
+		out.String(string(in.TaskID))
+	}
+	{
+		const prefix string = ",\"contextId\":"
+		out.RawString(prefix)
+		out.String(string(in.ContextID))
+	}
+	{
+		const prefix string = ",\"artifact\":"
+		out.RawString(prefix)
+		if in.Artifact == nil {
+			out.RawString("null")
+		} else {
+			easyjsonF4688553EncodeGithubComA2aportA2aportInternalBinding8(out, *in.Artifact)
+		}
+	}
+	{
+		const prefix string = ",\"append\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.Append))
+	}
+	{
+		const prefix string = ",\"lastChunk\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.LastChunk))
 	}
 	out.RawByte('}')
 }
