@@ -20,8 +20,8 @@ func TestClientRedirectsAsHTTPClient(t *testing.T) {
 			http.Redirect(w, r, "/echo", code)
 		})
 	}
-	mux.HandleFunc("/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop", 302) })
-	mux.HandleFunc("/nowhere", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(302) })
+	mux.HandleFunc("/loop", func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, "/loop", http.StatusFound) })
+	mux.HandleFunc("/nowhere", func(w http.ResponseWriter, r *http.Request) { w.WriteHeader(http.StatusFound) })
 	mux.HandleFunc("/echo", func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		_, _ = io.WriteString(w, r.Method+" "+r.Header.Get("Content-Type")+" "+string(body))
