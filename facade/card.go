@@ -32,9 +32,9 @@ func newCard(port adapter.Port, opts Options, root string) *a2a.AgentCard {
 	return &a2a.AgentCard{
 		Name: name, Description: opts.Description, Version: opts.Version,
 		SupportedInterfaces: []*a2a.AgentInterface{
-			{URL: root + JSONRPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
+			{URL: root + EndpointPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
 			{URL: root + RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: a2a.Version},
-			{URL: root + V03RPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "0.3"},
+			{URL: root + EndpointPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "0.3"},
 			{URL: root + V03RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: "0.3"},
 		},
 		Capabilities:         a2a.AgentCapabilities{Streaming: true},

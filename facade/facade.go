@@ -15,13 +15,15 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// Paths below BaseURL where the facade serves.
+// Paths below BaseURL where the facade serves. EndpointPath is JSON-RPC for both versions, chosen
+// by the A2A-Version header (none: 0.3); each version's own paths stay beside it.
 const (
-	CardPath    = a2asrv.WellKnownAgentCardPath
-	JSONRPCPath = "/a2a/jsonrpc"
-	RESTPath    = "/a2a/rest"
-	V03RPCPath  = "/a2a/v03/jsonrpc"
-	V03RESTPath = "/a2a/v03/rest"
+	CardPath     = a2asrv.WellKnownAgentCardPath
+	EndpointPath = "/a2a"
+	JSONRPCPath  = "/a2a/jsonrpc"
+	RESTPath     = "/a2a/rest"
+	V03RPCPath   = "/a2a/v03/jsonrpc"
+	V03RESTPath  = "/a2a/v03/rest"
 )
 
 // Options describe the agent the facade presents.
@@ -89,9 +91,11 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		return nil, err
 	}
 	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(cardJSON))
-	mux.Handle(JSONRPCPath, guard(true, a2asrv.NewJSONRPCHandler(handler)))
-	mux.Handle(RESTPath+"/", guard(false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler))))
-	mux.Handle(V03RPCPath, guard(true, a2av0.NewJSONRPCHandler(handler)))
-	mux.Handle(V03RESTPath+"/", guard(false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler))))
+	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler), a2av0.NewJSONRPCHandler(handler)
+	mux.Handle(EndpointPath, guard(true, byVersion(rpc10, rpc03)))
+	mux.Handle(JSONRPCPath, guard(true, onlyVersion(version10, true, rpc10)))
+	mux.Handle(RESTPath+"/", guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler)))))
+	mux.Handle(V03RPCPath, guard(true, onlyVersion(version03, true, rpc03)))
+	mux.Handle(V03RESTPath+"/", guard(false, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler)))))
 	return mux, nil
 }
