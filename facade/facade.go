@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
@@ -50,7 +51,14 @@ type Options struct {
 	Logger *slog.Logger
 	// Limits bound what a request, a task and a caller may cost (zero fields: the defaults).
 	Limits Limits
+	// KeepAlive is how often a stream that carries nothing gets an SSE comment, so proxies and
+	// load balancers, which drop idle connections after a minute or a few, keep it open
+	// (0: DefaultKeepAlive; < 0: never).
+	KeepAlive time.Duration
 }
+
+// DefaultKeepAlive is Options.KeepAlive's default.
+const DefaultKeepAlive = 15 * time.Second
 
 // New serves port as an A2A agent.
 func New(port adapter.Port, opts Options) (http.Handler, error) {
@@ -91,11 +99,16 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		return nil, err
 	}
 	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(cardJSON))
-	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler), a2av0.NewJSONRPCHandler(handler)
+	keepAlive := opts.KeepAlive
+	if keepAlive == 0 {
+		keepAlive = DefaultKeepAlive
+	}
+	keepAlives := a2asrv.WithTransportKeepAlive(keepAlive) // a negative interval: none
+	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler, keepAlives), a2av0.NewJSONRPCHandler(handler, keepAlives)
 	mux.Handle(EndpointPath, guard(true, byVersion(rpc10, rpc03)))
 	mux.Handle(JSONRPCPath, guard(true, onlyVersion(version10, true, rpc10)))
-	mux.Handle(RESTPath+"/", guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler)))))
+	mux.Handle(RESTPath+"/", guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives)))))
 	mux.Handle(V03RPCPath, guard(true, onlyVersion(version03, true, rpc03)))
-	mux.Handle(V03RESTPath+"/", guard(false, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler)))))
+	mux.Handle(V03RESTPath+"/", guard(false, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler, keepAlives)))))
 	return mux, nil
 }
