@@ -51,6 +51,9 @@ type Options struct {
 	Logger *slog.Logger
 	// Limits bound what a request, a task and a caller may cost (zero fields: the defaults).
 	Limits Limits
+	// AllowedOrigins are the origins (scheme://host[:port]) whose pages may call the facade from a
+	// browser, with credentials (CORS). Nil: none; a browser's cross-origin request is refused.
+	AllowedOrigins []string
 	// KeepAlive is how often a stream that carries nothing gets an SSE comment, so proxies and
 	// load balancers, which drop idle connections after a minute or a few, keep it open
 	// (0: DefaultKeepAlive; < 0: never).
@@ -68,6 +71,9 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	base, err := url.Parse(opts.BaseURL)
 	if err != nil || (base.Scheme != "http" && base.Scheme != "https") || base.Host == "" {
 		return nil, errors.New("facade: BaseURL must be an absolute http(s) URL")
+	}
+	if err := validOrigins(opts.AllowedOrigins); err != nil {
+		return nil, err
 	}
 	root := strings.TrimSuffix(base.String(), "/")
 	logger := opts.Logger
@@ -91,7 +97,7 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	handler := a2asrv.NewHandler(exec, options...)
 	streams := &callerCounts{}
 	guard := func(rpc bool, h http.Handler) http.Handler {
-		return acceptOnlyJSON(rpc, authenticate(opts.Authenticate, admit(rpc, limits, exec, streams, h)))
+		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, admit(rpc, limits, exec, streams, h)))
 	}
 	mux := http.NewServeMux()
 	cardJSON, err := unionCard(card)
@@ -110,5 +116,5 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	mux.Handle(RESTPath+"/", guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives)))))
 	mux.Handle(V03RPCPath, guard(true, onlyVersion(version03, true, rpc03)))
 	mux.Handle(V03RESTPath+"/", guard(false, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler, keepAlives)))))
-	return mux, nil
+	return allowOrigins(opts.AllowedOrigins, mux), nil
 }

@@ -12,9 +12,13 @@ import (
 // or application/a2a+json), and a POST without a body (a2a-go's REST cancel and subscribe) has
 // no content type at all; anything else is answered 415 before it is read. A state-changing
 // request that a browser marks as cross-origin (Sec-Fetch-Site, or an Origin that is not the
-// host) is answered 403, whatever its type. rpc says the errors are written as JSON-RPC errors.
-func acceptOnlyJSON(rpc bool, next http.Handler) http.Handler {
+// host) is answered 403, whatever its type, unless it comes from one of the allowed origins.
+// rpc says the errors are written as JSON-RPC errors.
+func acceptOnlyJSON(rpc bool, allowed []string, next http.Handler) http.Handler {
 	protect := http.NewCrossOriginProtection()
+	for _, origin := range allowed {
+		_ = protect.AddTrustedOrigin(origin) // checked by validOrigins
+	}
 	protect.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
 		writeRefusal(w, rpc, http.StatusForbidden, "cross-origin requests from a browser are not accepted")
 	}))

@@ -23,6 +23,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 	"time"
 
@@ -51,6 +52,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	dsn := fs.String("postgres", "", "run as one node of a cluster whose state is in this PostgreSQL `DSN` (default: one process, in memory)")
 	node := fs.String("node", "", "this node's name in the cluster (default: host name and process id)")
 	lease := fs.Duration("lease", pgcluster.DefaultLease, "how long after a node's last heartbeat another takes its work over")
+	origins := fs.String("allow-origin", "", "comma-separated `origins` (scheme://host[:port]) whose pages may call the gateway from a browser")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -95,7 +97,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	}
 	base := "http://" + ln.Addr().String()
 	d := port.Describe()
-	fo := facade.Options{BaseURL: base, Name: *name, Version: d.AgentVersion,
+	fo := facade.Options{BaseURL: base, Name: *name, Version: d.AgentVersion, AllowedOrigins: splitList(*origins),
 		Description: fmt.Sprintf("%s (A2A %s over %s) through an a2aport gateway", d.AgentName, d.ProtocolVersion, d.Transport)}
 	if cluster != nil {
 		cfg := cluster.Config()
@@ -122,4 +124,15 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	shutdown, cancel := context.WithTimeout(context.Background(), 3*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdown)
+}
+
+// splitList is a comma-separated flag's values, without blanks.
+func splitList(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }
