@@ -55,6 +55,28 @@ type cardJSON struct {
 func (c cardJSON) Card(context.Context) (*a2a.AgentCard, error) { return c.card, nil }
 func (c cardJSON) CardJSON(context.Context) ([]byte, error)     { return c.json, nil }
 
+// liveCard is a card whose skills are asked for on every request of it (Options.LiveSkills).
+type liveCard struct {
+	card   *a2a.AgentCard
+	skills func() []a2a.AgentSkill
+}
+
+func (c liveCard) now() (cardJSON, error) {
+	card := *c.card
+	card.Skills = c.skills()
+	return unionCard(&card)
+}
+
+func (c liveCard) Card(context.Context) (*a2a.AgentCard, error) {
+	served, err := c.now()
+	return served.card, err
+}
+
+func (c liveCard) CardJSON(context.Context) ([]byte, error) {
+	served, err := c.now()
+	return served.json, err
+}
+
 // unionCard writes card in a form that readers of A2A 0.3 and of 1.0 both take: a2a-go's 0.3/1.0
 // union, with each security scheme in both shapes. The union writes schemes the 0.3 way only
 // (a "type" member), which a 1.0 reader refuses; a 1.0 reader takes the one member of the scheme's

@@ -25,7 +25,8 @@ import (
 type executor struct {
 	port         adapter.Port
 	messageOnly  bool
-	maxTaskBytes int // what one task's events may carry (Limits.MaxTaskBytes; < 0: no limit)
+	admit        func(*a2a.Message, adapter.Work) error // Options.Admit
+	maxTaskBytes int                                    // what one task's events may carry (Limits.MaxTaskBytes; < 0: no limit)
 	// events are the cluster's event queues (nil: one process). A task this process runs is
 	// watched there for a cancel that another process carried out (cancelwatch.go).
 	events eventqueue.Manager
@@ -139,6 +140,9 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 		switch {
 		case run == nil && ec.StoredTask == nil:
 			work, err := workOf(ec, e.port.Describe().Capabilities.InputModes)
+			if err == nil && e.admit != nil {
+				err = e.admit(ec.Message, work)
+			}
 			if err != nil {
 				yield(nil, err)
 				return

@@ -34,6 +34,13 @@ type Options struct {
 	// Name, Description, Version and Skills go on the card (Name defaults to the Port's label).
 	Name, Description, Version string
 	Skills                     []a2a.AgentSkill
+	// LiveSkills, when set, gives the card's skills on every request of the card (in place of
+	// Skills): for a Port whose abilities change, as a gateway's backends come and go.
+	LiveSkills func() []a2a.AgentSkill
+	// Admit decides whether a message that starts a task is taken, before the task exists: an
+	// error refuses it and nothing is created (an *a2a.Error keeps its kind; use
+	// a2a.ErrInvalidParams for a message that names what cannot be served). Nil: every message.
+	Admit func(msg *a2a.Message, work adapter.Work) error
 	// SecuritySchemes and SecurityRequirements are declared on the card; Authenticate enforces them.
 	SecuritySchemes      a2a.NamedSecuritySchemes
 	SecurityRequirements a2a.SecurityRequirementsOptions
@@ -83,7 +90,7 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	card := newCard(port, opts, root)
 	limits := opts.Limits.withDefaults()
 	exec := newExecutor(port)
-	exec.messageOnly, exec.maxTaskBytes = opts.MessageOnly, limits.MaxTaskBytes
+	exec.messageOnly, exec.maxTaskBytes, exec.admit = opts.MessageOnly, limits.MaxTaskBytes, opts.Admit
 	var tasks taskstore.Store
 	options := []a2asrv.RequestHandlerOption{a2asrv.WithCapabilityChecks(&card.Capabilities), a2asrv.WithLogger(logger)}
 	if opts.Cluster != nil {
@@ -100,11 +107,15 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, admit(rpc, limits, exec, streams, h)))
 	}
 	mux := http.NewServeMux()
-	cardJSON, err := unionCard(card)
+	served, err := unionCard(card)
 	if err != nil {
 		return nil, err
 	}
-	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(cardJSON))
+	var producer a2asrv.AgentCardProducer = served
+	if opts.LiveSkills != nil {
+		producer = liveCard{card: card, skills: opts.LiveSkills}
+	}
+	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(producer))
 	keepAlive := opts.KeepAlive
 	if keepAlive == 0 {
 		keepAlive = DefaultKeepAlive

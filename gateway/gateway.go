@@ -1,0 +1,153 @@
+package gateway
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sync"
+	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/facade"
+)
+
+// Backend is one entry of the catalogue.
+type Backend struct {
+	// Name identifies the backend in routing, skill ids and /backends: lower-case letters,
+	// digits and dashes.
+	Name string
+	// Port serves its Works: adapter.New for a remote A2A agent, or a Port of your own.
+	Port adapter.Port
+	// CardURL is where its skills are read from (an A2A agent's card); "" for a Port of your
+	// own, which contributes one skill from Description.
+	CardURL string
+	// Description is the one skill's description when the backend lists none.
+	Description string
+	// Disabled keeps the backend in the catalogue but serves nothing through it.
+	Disabled bool
+}
+
+// Options configure a gateway.
+type Options struct {
+	// Facade is how the gateway is served as an A2A agent (BaseURL, name, authentication,
+	// cluster, limits, origins); its LiveSkills and Admit are the gateway's.
+	Facade facade.Options
+	// Backends is the catalogue.
+	Backends []Backend
+	// Default is the backend of a message that names none ("": such a message is refused).
+	Default string
+	// Router, when set, chooses a message's backend before anything else does ("": let the
+	// message and Default decide).
+	Router func(msg *a2a.Message, work adapter.Work) (string, error)
+	// StartTimeout bounds each backend's discovery (default 10 s); a backend that fails is
+	// retried with backoff from RetryMin (default 1 s) doubling to RetryMax (default 1 min).
+	StartTimeout, RetryMin, RetryMax time.Duration
+	// Client reads the backends' cards for their skills (nil: http.DefaultClient).
+	Client *http.Client
+}
+
+// Gateway is the handler of the gateway and its catalogue's life.
+type Gateway struct {
+	opts     Options
+	backends map[string]*backend
+	order    []string // the names, as configured
+	router   *router
+	handler  http.Handler
+	closing  context.Context
+	close    context.CancelFunc
+	wg       sync.WaitGroup
+}
+
+var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+
+// New checks the catalogue and builds the gateway; nothing is discovered before Start.
+func New(opts Options) (*Gateway, error) {
+	if len(opts.Backends) == 0 {
+		return nil, errors.New("gateway: no backends")
+	}
+	g := &Gateway{opts: opts, backends: map[string]*backend{}}
+	for _, b := range opts.Backends {
+		switch {
+		case !validName.MatchString(b.Name):
+			return nil, fmt.Errorf("gateway: backend name %q: use lower-case letters, digits and dashes", b.Name)
+		case g.backends[b.Name] != nil:
+			return nil, fmt.Errorf("gateway: two backends are named %q", b.Name)
+		case b.Port == nil:
+			return nil, fmt.Errorf("gateway: backend %q has no Port", b.Name)
+		}
+		g.backends[b.Name] = newBackend(b)
+		g.order = append(g.order, b.Name)
+	}
+	if opts.Default != "" && g.backends[opts.Default] == nil {
+		return nil, fmt.Errorf("gateway: Default %q is not a backend", opts.Default)
+	}
+	if g.opts.StartTimeout <= 0 {
+		g.opts.StartTimeout = 10 * time.Second
+	}
+	if g.opts.RetryMin <= 0 {
+		g.opts.RetryMin = time.Second
+	}
+	if g.opts.RetryMax < g.opts.RetryMin {
+		g.opts.RetryMax = max(time.Minute, g.opts.RetryMin)
+	}
+	if g.opts.Client == nil {
+		g.opts.Client = http.DefaultClient
+	}
+	g.router = newRouter(g)
+	fo := opts.Facade
+	fo.LiveSkills, fo.Admit = g.skills, g.router.admit
+	if fo.Description == "" {
+		fo.Description = "a2aport gateway"
+	}
+	a2aHandler, err := facade.New(g.router, fo)
+	if err != nil {
+		return nil, err
+	}
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /backends", g.serveBackends)
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
+	mux.HandleFunc("GET /readyz", g.serveReady)
+	mux.Handle("/", a2aHandler)
+	g.handler = mux
+	g.closing, g.close = context.WithCancel(context.Background())
+	return g, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (g *Gateway) ServeHTTP(w http.ResponseWriter, r *http.Request) { g.handler.ServeHTTP(w, r) }
+
+// Start discovers every enabled backend at once and returns when each is available or has
+// failed once; the failed ones are retried in the background until Close.
+func (g *Gateway) Start(ctx context.Context) {
+	var wg sync.WaitGroup
+	for _, name := range g.order {
+		b := g.backends[name]
+		if b.spec.Disabled {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if !g.discover(ctx, b) {
+				g.wg.Add(1)
+				go g.retry(b)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// Close stops the retries and closes every backend's Port.
+func (g *Gateway) Close() error {
+	g.close()
+	g.wg.Wait()
+	var errs []error
+	for _, name := range g.order {
+		errs = append(errs, g.backends[name].spec.Port.Close())
+	}
+	return errors.Join(errs...)
+}

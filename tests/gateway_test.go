@@ -1,0 +1,217 @@
+package tests
+
+import (
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/gateway"
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// serveGateway serves g's handler on loopback at base (its listener already open).
+func serveGateway(t *testing.T, ln net.Listener, g *gateway.Gateway) {
+	t.Helper()
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: g}}
+	srv.Start()
+	t.Cleanup(func() {
+		srv.Close()
+		_ = g.Close()
+	})
+}
+
+func portTo(t *testing.T, opts adapter.Options) adapter.Port {
+	t.Helper()
+	p, err := adapter.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func getText(t *testing.T, url string) (int, string) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	b, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(b)
+}
+
+// TestGatewayCatalogue: a gateway of four real backends (a2a-go test agents over 1.0 and 0.3, an
+// @a2a-js/sdk agent, one whose card the gateway does not read) and one that is down at start:
+// the card's skills are the available backends' own, namespaced; a message is routed by a skill
+// in its metadata, by a backend named there or in a data part (which the backend does not see),
+// by the default; an unknown backend is refused with invalid params naming the valid ones and
+// creates nothing; /backends shows states and leaks no secret; the backend that was down comes
+// up, and its skill joins the card.
+func TestGatewayCatalogue(t *testing.T) {
+	t.Parallel()
+	sdk := startSDKAgent(t)
+	v10, v03 := agent.Variants()[0], agent.Variants()[4]
+	// The late backend: an address nothing listens on yet, where a test agent starts later.
+	reserve, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	lateAddr := reserve.Addr().String()
+	_ = reserve.Close()
+	lateCard := strings.Replace(server.CardURL(v10), strings.TrimPrefix(server.URL(), "http://"), lateAddr, 1)
+	secretCard := "http://user:pass-SECRET-1@127.0.0.1:1/.well-known/agent-card.json?key=SECRET-2"
+
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	g, err := gateway.New(gateway.Options{
+		Facade: facade.Options{BaseURL: base, Name: "the gateway"},
+		Backends: []gateway.Backend{
+			{Name: "agent", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(v10)}), CardURL: server.CardURL(v10)},
+			{Name: "legacy", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(v03)}), CardURL: server.CardURL(v03)},
+			{Name: "sdk", Port: portTo(t, adapter.Options{AgentCardURL: sdk.Cards["v1-jsonrpc-stream"]}), CardURL: sdk.Cards["v1-jsonrpc-stream"]},
+			{Name: "plain", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[2])}), Description: "a Port whose card is not read"},
+			{Name: "late", Port: portTo(t, adapter.Options{AgentCardURL: lateCard}), CardURL: lateCard},
+			{Name: "secretive", Port: portTo(t, adapter.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json?key=SECRET-2", Token: "SECRET-3"}), CardURL: secretCard},
+			{Name: "off", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(v10)}), Disabled: true},
+		},
+		Default:      "agent",
+		StartTimeout: 3 * time.Second, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Start(testContext(t))
+	serveGateway(t, ln, g)
+
+	skills := func() []string {
+		_, body := getText(t, base+facade.CardPath)
+		var card struct{ Skills []struct{ ID string } }
+		if err := json.Unmarshal([]byte(body), &card); err != nil {
+			t.Fatal(err)
+		}
+		var ids []string
+		for _, s := range card.Skills {
+			ids = append(ids, s.ID)
+		}
+		return ids
+	}
+	if got, want := strings.Join(skills(), " "), "agent/scenarios legacy/scenarios sdk/echo plain"; got != want {
+		t.Errorf("card skills %q, want %q", got, want)
+	}
+
+	rpc := func(metadata, parts string) string {
+		body := `{"jsonrpc":"2.0","id":"g","method":"SendMessage","params":{"message":{"messageId":"` + time.Now().Format(time.RFC3339Nano) +
+			`","role":"ROLE_USER","parts":[` + parts + `]` + metadata + `}}}`
+		_, answer := versionedPost(t, base+facade.EndpointPath, "1.0", body)
+		return answer
+	}
+	for _, c := range []struct{ name, metadata, parts, want string }{
+		{"skill in metadata", `,"metadata":{"skill":"legacy/scenarios"}`, `{"text":"complete by skill"}`, "echo: complete by skill"},
+		{"skill of the JS SDK agent", `,"metadata":{"skill":"sdk/echo"}`, `{"text":"complete by the sdk skill"}`, "echo: complete by the sdk skill"},
+		{"backend in metadata", `,"metadata":{"backend":"plain"}`, `{"text":"complete by name"}`, "echo: complete by name"},
+		{"backend in a data part", ``, `{"text":"files"},{"data":{"backend":"agent","x":1}}`, `data {\"x\":1}`},
+		{"default", ``, `{"text":"complete by default"}`, "echo: complete by default"},
+	} {
+		if got := rpc(c.metadata, c.parts); !strings.Contains(got, c.want) || !strings.Contains(got, "TASK_STATE_COMPLETED") {
+			t.Errorf("%s: %s", c.name, got)
+		}
+	}
+	before := len(server.Requests())
+	for _, c := range []struct{ name, metadata, want string }{
+		{"unknown backend", `,"metadata":{"backend":"nope"}`, `unknown backend \"nope\": the backends are agent, legacy, sdk, plain`},
+		{"unknown skill", `,"metadata":{"skill":"agent/nope"}`, `unknown skill \"agent/nope\"`},
+		{"unavailable backend", `,"metadata":{"backend":"secretive"}`, `the backend \"secretive\" is unavailable`},
+		{"disabled backend", `,"metadata":{"backend":"off"}`, `the backend \"off\" is disabled`},
+	} {
+		got := rpc(c.metadata, `{"text":"complete never"}`)
+		if !strings.Contains(got, "-32602") || !strings.Contains(got, c.want) {
+			t.Errorf("%s: %s", c.name, got)
+		}
+	}
+	if after := len(server.Requests()); after != before {
+		t.Errorf("refused messages reached the agent: %d requests", after-before)
+	}
+
+	status, body := getText(t, base+"/backends")
+	if status != http.StatusOK {
+		t.Fatalf("/backends: %d", status)
+	}
+	for _, secret := range []string{"SECRET", "pass-", "user:"} {
+		if strings.Contains(body, secret) {
+			t.Errorf("/backends shows %q: %s", secret, body)
+		}
+	}
+	var listed struct{ Backends []gateway.BackendStatus }
+	if err := json.Unmarshal([]byte(body), &listed); err != nil {
+		t.Fatal(err)
+	}
+	states := map[string]gateway.BackendStatus{}
+	for _, b := range listed.Backends {
+		states[b.Name] = b
+	}
+	if b := states["legacy"]; b.State != gateway.StateAvailable || b.ProtocolVersion != "0.3" || b.Binding != "JSONRPC" {
+		t.Errorf("legacy: %+v", b)
+	}
+	if b := states["secretive"]; b.State != gateway.StateUnavailable || b.Reason == "" || b.CardURL != "http://127.0.0.1:1/.well-known/agent-card.json" {
+		t.Errorf("secretive: %+v", b)
+	}
+	if states["off"].State != gateway.StateDisabled || states["late"].State != gateway.StateUnavailable {
+		t.Errorf("off %+v, late %+v", states["off"], states["late"])
+	}
+
+	late, err := agent.StartAt(lateAddr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer late.Close()
+	deadline := time.Now().Add(10 * time.Second)
+	for !strings.Contains(strings.Join(skills(), " "), "late/scenarios") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the late backend never joined the card: %v", skills())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if got := rpc(`,"metadata":{"skill":"late/scenarios"}`, `{"text":"complete late"}`); !strings.Contains(got, "echo: complete late") {
+		t.Errorf("late backend: %s", got)
+	}
+}
+
+// TestGatewayReadiness: /healthz answers while the process runs; /readyz only while a backend is
+// available.
+func TestGatewayReadiness(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	g, err := gateway.New(gateway.Options{
+		Facade:       facade.Options{BaseURL: base},
+		Backends:     []gateway.Backend{{Name: "down", Port: portTo(t, adapter.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json"})}},
+		StartTimeout: time.Second, RetryMin: time.Hour,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Start(testContext(t))
+	serveGateway(t, ln, g)
+	if status, _ := getText(t, base+"/healthz"); status != http.StatusOK {
+		t.Errorf("/healthz: %d", status)
+	}
+	if status, _ := getText(t, base+"/readyz"); status != http.StatusServiceUnavailable {
+		t.Errorf("/readyz with no backend available: %d", status)
+	}
+	if _, err := gateway.New(gateway.Options{Backends: []gateway.Backend{{Name: "Bad Name", Port: portTo(t, adapter.Options{AgentCardURL: base})}}}); err == nil {
+		t.Error("a bad backend name was accepted")
+	}
+}
