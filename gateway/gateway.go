@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/http"
 	"regexp"
 	"sync"
@@ -48,6 +49,9 @@ type Options struct {
 	StartTimeout, RetryMin, RetryMax time.Duration
 	// Client reads the backends' cards for their skills (nil: http.DefaultClient).
 	Client *http.Client
+	// AccessLog, when set, gets one line per request (method, path, JSON-RPC method, status,
+	// duration); never a header or a body.
+	AccessLog *slog.Logger
 }
 
 // Gateway is the handler of the gateway and its catalogue's life.
@@ -113,6 +117,9 @@ func New(opts Options) (*Gateway, error) {
 	mux.HandleFunc("GET /readyz", g.serveReady)
 	mux.Handle("/", a2aHandler)
 	g.handler = mux
+	if opts.AccessLog != nil {
+		g.handler = accessLog(opts.AccessLog, mux)
+	}
 	g.closing, g.close = context.WithCancel(context.Background())
 	return g, nil
 }
@@ -141,13 +148,19 @@ func (g *Gateway) Start(ctx context.Context) {
 	wg.Wait()
 }
 
-// Close stops the retries and closes every backend's Port.
-func (g *Gateway) Close() error {
+// Close stops the retries and closes every backend's Port: their running Works are cancelled.
+func (g *Gateway) Close() error { return g.stop(adapter.Port.Close) }
+
+// Detach stops like Close but leaves running Works at their agents, recorded in the backends'
+// WorkStores, for another node of a cluster to resume.
+func (g *Gateway) Detach() error { return g.stop(adapter.Port.Detach) }
+
+func (g *Gateway) stop(end func(adapter.Port) error) error {
 	g.close()
 	g.wg.Wait()
 	var errs []error
 	for _, name := range g.order {
-		errs = append(errs, g.backends[name].spec.Port.Close())
+		errs = append(errs, end(g.backends[name].spec.Port))
 	}
 	return errors.Join(errs...)
 }

@@ -18,6 +18,7 @@ const usage = `a2aport talks to an A2A agent.
   a2aport card URL [--json]                      show the agent's card and how a2aport would use it
   a2aport send URL "instruction" [flags]         run a piece of work and stream what happens
   a2aport agent [--addr 127.0.0.1:8080]          serve the demo agent on loopback
+  a2aport gateway --config gateway.yaml          serve many agents behind one A2A endpoint
 
 Run a command with -h for its flags.
 `
@@ -36,6 +37,10 @@ func run(args []string, s streams) int {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		return runAgent(ctx, args[1:], s.stdout, s.stderr)
+	case "gateway":
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+		defer stop()
+		return runGateway(ctx, args[1:], s.stdout, s.stderr)
 	case "-h", "--help", "help":
 		fmt.Fprint(s.stdout, usage)
 		return exitOK

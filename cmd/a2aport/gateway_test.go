@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/tests/agent"
+)
+
+// TestGatewayCommand runs `a2aport gateway --config` as a process: one backend available and one
+// down, callers' bearer tokens from the environment; health, readiness, /backends, the card's
+// security, a refused and an accepted call, an access log line per call, and SIGTERM in the
+// middle of a stream, which finishes before the process exits.
+func TestGatewayCommand(t *testing.T) {
+	t.Parallel()
+	config := filepath.Join(t.TempDir(), "gateway.yaml")
+	yaml := "listen: 127.0.0.1:0\nname: cli gateway\ndefault: agent\nauth:\n  bearerTokens: [\"${A2APORT_TEST_GATEWAY_TOKEN}\"]\n" +
+		"backends:\n  - name: agent\n    card: " + server.CardURL(agent.Variants()[0]) + "\n  - name: down\n    card: http://127.0.0.1:1/.well-known/agent-card.json\n"
+	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := command(t, "gateway", "--config", config, "--grace", "10s")
+	cmd.Env = append(cmd.Env, "A2APORT_TEST_GATEWAY_TOKEN=tok-123")
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logs bytes.Buffer
+	cmd.Stderr = &logs
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	line, err := bufio.NewReader(stdout).ReadString('\n')
+	base, ok := strings.CutPrefix(strings.TrimSpace(line), "gateway on ")
+	if err != nil || !ok {
+		t.Fatalf("first line %q, %v; stderr %s", line, err, logs.String())
+	}
+	get := func(path string) (int, string) {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	for _, c := range []struct{ path, want string }{
+		{"/healthz", "ok"}, {"/readyz", "ready"},
+		{"/backends", `"name":"down","state":"unavailable"`},
+		{"/.well-known/agent-card.json", `"cli gateway"`},
+	} {
+		if status, body := get(c.path); status != http.StatusOK || !strings.Contains(body, c.want) {
+			t.Errorf("GET %s: %d %s", c.path, status, body)
+		}
+	}
+	if _, body := get("/.well-known/agent-card.json"); !strings.Contains(body, `"bearer"`) || !strings.Contains(body, "agent/scenarios") {
+		t.Errorf("the card declares no bearer scheme or lacks the backend's skill: %s", body)
+	}
+	post := func(token, text string) (int, string) {
+		body := `{"jsonrpc":"2.0","id":"1","method":"SendStreamingMessage","params":{"message":{"messageId":"` + text + `","role":"ROLE_USER","parts":[{"text":"` + text + `"}]}}}`
+		req, _ := http.NewRequest(http.MethodPost, base+"/a2a", strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("A2A-Version", "1.0")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer func() { _ = resp.Body.Close() }()
+		b, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(b)
+	}
+	if status, _ := post("", "complete without a token"); status != http.StatusUnauthorized {
+		t.Errorf("no token: %d", status)
+	}
+	if status, body := post("tok-123", "complete through the gateway command"); status != http.StatusOK || !strings.Contains(body, "echo: complete through the gateway command") {
+		t.Errorf("with the token: %d %s", status, body)
+	}
+
+	// SIGTERM while a stream runs: the stream ends completed, then the process exits.
+	streamed := make(chan string, 1)
+	go func() {
+		_, body := post("tok-123", "slow 1500")
+		streamed <- body
+	}()
+	time.Sleep(300 * time.Millisecond) // the stream is open
+	_ = cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case body := <-streamed:
+		if !strings.Contains(body, "slow done") || !strings.Contains(body, "TASK_STATE_COMPLETED") {
+			t.Errorf("the stream open at SIGTERM: %s", body)
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("the stream open at SIGTERM never ended")
+	}
+	if err := cmd.Wait(); err != nil {
+		t.Errorf("gateway: %v\n%s", err, logs.String())
+	}
+	out := logs.String()
+	if !strings.Contains(out, `"rpc":"SendStreamingMessage"`) || !strings.Contains(out, `"status":401`) || strings.Contains(out, "tok-123") {
+		t.Errorf("access log:\n%s", out)
+	}
+}
+
+// TestGatewayConfigError: a bad configuration names file, line and field, and nothing starts.
+func TestGatewayConfigError(t *testing.T) {
+	t.Parallel()
+	config := filepath.Join(t.TempDir(), "gateway.yaml")
+	if err := os.WriteFile(config, []byte("backends:\n  - name: agent\n    card: ftp://x\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	_, stderr, code := runCLI(t, nil, "gateway", "--config", config)
+	if code != exitUsage || !strings.Contains(stderr, config+":3: backends[0].card:") {
+		t.Errorf("exit %d, stderr %s", code, stderr)
+	}
+}

@@ -1,0 +1,89 @@
+package gateway
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestExampleConfig: the repository's complete example configuration reads, with its
+// environment and file references replaced.
+func TestExampleConfig(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "token-2")
+	if err := os.WriteFile(secret, []byte("second-token\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	example, err := os.ReadFile("../examples/gateway/gateway.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "gateway.yaml")
+	if err := os.WriteFile(path, []byte(strings.ReplaceAll(string(example), "/run/secrets/gateway-token-2", secret)), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("GATEWAY_TOKEN", "first-token")
+	t.Setenv("WEATHER_TOKEN", "weather-secret")
+	t.Setenv("TRAVEL_CLIENT_SECRET", "travel-secret")
+	c, err := ReadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(c.Auth.BearerTokens, ","); got != "first-token,second-token" {
+		t.Errorf("bearer tokens %q", got)
+	}
+	if len(c.Backends) != 3 || c.Backends[0].Credentials["bearer"].Token != "weather-secret" || c.Backends[0].timeout != 2*time.Minute ||
+		!c.Backends[0].ReuseContext || c.Backends[1].ProtocolVersion != "0.3" || c.Backends[1].Credentials["oauth"].ClientSecret != "travel-secret" ||
+		!c.Backends[2].Disabled || c.keepAlive != 15*time.Second || c.Default != "weather" {
+		t.Errorf("config %+v", c)
+	}
+	opts, err := c.Options(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, b := range opts.Backends {
+		_ = b.Port.Close()
+	}
+	if len(opts.Backends) != 3 || opts.Facade.Authenticate == nil || opts.Facade.BaseURL != "https://agents.example.com" {
+		t.Errorf("options %+v", opts)
+	}
+}
+
+// TestConfigErrors: each mistake names the file, the line and the field, and nothing starts.
+func TestConfigErrors(t *testing.T) {
+	const good = "backends:\n  - name: a\n    card: http://127.0.0.1:1/card\n"
+	for _, c := range []struct {
+		name, yaml string
+		line       int
+		field, msg string
+	}{
+		{"unknown field", good + "    colour: blue\n", 4, "", "unknown field"},
+		{"missing variable", "name: ${A2APORT_TEST_UNSET}\n" + good, 1, "name", "A2APORT_TEST_UNSET is not set"},
+		{"missing file", good + "    description: ${file:/nonexistent/x}\n", 4, "backends[0].description", "no such file"},
+		{"bad card", "backends:\n  - name: a\n    card: not a url\n", 3, "backends[0].card", "absolute http(s) URL"},
+		{"bad name", "backends:\n  - name: A B\n    card: http://x/card\n", 2, "backends[0].name", "lower-case"},
+		{"twice the name", good + "  - name: a\n    card: http://x/card\n", 4, "backends[1].name", "another backend"},
+		{"unknown default", "default: b\n" + good, 1, "default", "not a backend"},
+		{"no backends", "name: x\n", 0, "backends", "no backend"},
+		{"bad version", good + "    protocolVersion: \"2.0\"\n", 4, "backends[0].protocolVersion", "1.0 or 0.3"},
+		{"bad duration", good + "    timeout: soon\n", 4, "backends[0].timeout", "duration"},
+		{"bad origin", "allowedOrigins: [\"https://app.example/path\"]\n" + good, 1, "allowedOrigins", "not an origin"},
+		{"not YAML", "backends: [\n", 1, "", ""},
+	} {
+		path := filepath.Join(t.TempDir(), "g.yaml")
+		if err := os.WriteFile(path, []byte(c.yaml), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadConfig(path)
+		var ce *ConfigError
+		if !errors.As(err, &ce) {
+			t.Errorf("%s: %v is not a *ConfigError", c.name, err)
+			continue
+		}
+		if ce.File != path || ce.Line != c.line || ce.Field != c.field || !strings.Contains(ce.Msg, c.msg) {
+			t.Errorf("%s: %#v (%v), want line %d field %q containing %q", c.name, ce, err, c.line, c.field, c.msg)
+		}
+	}
+}

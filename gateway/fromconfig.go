@@ -1,0 +1,71 @@
+package gateway
+
+import (
+	"crypto/subtle"
+	"errors"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/facade"
+)
+
+// Options are the gateway options c describes: an adapter for each backend (recording its Works
+// in works, when set, so that another node of a cluster can resume them), the card, the callers'
+// authentication. The caller adds the cluster (Facade.Cluster) and serves the handler.
+func (c *Config) Options(works adapter.WorkStore) (Options, error) {
+	base := c.PublicURL
+	if base == "" {
+		base = "http://" + c.Listen
+	}
+	opts := Options{
+		Facade: facade.Options{BaseURL: base, Name: c.Name, Description: c.Description,
+			AllowedOrigins: c.AllowedOrigins, KeepAlive: c.keepAlive},
+		Default: c.Default,
+	}
+	if len(c.Auth.BearerTokens) > 0 {
+		opts.Facade.SecuritySchemes = a2a.NamedSecuritySchemes{"bearer": a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", Description: "a token the gateway's operator gave you"}}
+		opts.Facade.SecurityRequirements = a2a.SecurityRequirementsOptions{{"bearer": {}}}
+		opts.Facade.Authenticate = bearerCallers(c.Auth.BearerTokens)
+	}
+	for _, b := range c.Backends {
+		ao := adapter.Options{AgentCardURL: b.Card, ProtocolVersion: b.ProtocolVersion, ProtocolBinding: b.Binding,
+			Timeout: b.timeout, ReuseContext: b.ReuseContext, WorkStore: works, Label: b.Name}
+		if len(b.Credentials) > 0 {
+			ao.Credentials = map[string]adapter.Credential{}
+			for scheme, cr := range b.Credentials {
+				ao.Credentials[scheme] = adapter.Credential{Token: cr.Token, Username: cr.Username, Password: cr.Password,
+					ClientID: cr.ClientID, ClientSecret: cr.ClientSecret, Scopes: cr.Scopes, TokenURL: cr.TokenURL}
+			}
+		}
+		port, err := adapter.New(ao)
+		if err != nil {
+			for _, made := range opts.Backends {
+				_ = made.Port.Close()
+			}
+			return Options{}, errors.New("backend " + b.Name + ": " + err.Error())
+		}
+		opts.Backends = append(opts.Backends, Backend{Name: b.Name, Port: port, CardURL: b.Card, Description: b.Description, Disabled: b.Disabled})
+	}
+	return opts, nil
+}
+
+// bearerCallers accepts a request that carries one of tokens; the caller is named by the
+// token's place in the list, never by the token.
+func bearerCallers(tokens []string) func(*http.Request) (string, error) {
+	return func(r *http.Request) (string, error) {
+		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+		if !ok {
+			return "", errors.New("no bearer token")
+		}
+		for i, tok := range tokens {
+			if subtle.ConstantTimeCompare([]byte(got), []byte(tok)) == 1 {
+				return "token-" + strconv.Itoa(i+1), nil
+			}
+		}
+		return "", errors.New("unknown bearer token")
+	}
+}
