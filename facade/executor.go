@@ -154,7 +154,7 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 			if !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
 				return
 			}
-			run = e.start(ec, work)
+			run = e.start(ec, work, traceparentOf(ec))
 		case run == nil:
 			// In cluster mode the task was started by another process: one that died (its work
 			// came back after the lease) or one that handed on the answer to a question. The
@@ -172,13 +172,17 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 }
 
 // start submits work to the Port; its events queue up for the executions of the task.
-func (e *executor) start(ec *a2asrv.ExecutorContext, work adapter.Work) *portRun {
+func (e *executor) start(ec *a2asrv.ExecutorContext, work adapter.Work, traceparent string) *portRun {
 	run := &portRun{workID: work.ID, owner: work.OwnerID, caller: callerOf(ec), wake: make(chan struct{})}
 	e.mu.Lock()
 	e.runs[ec.TaskID] = run
 	e.mu.Unlock()
 	go func() {
-		out, err := e.port.Submit(context.Background(), work, adapter.OnEvent(run.push))
+		opts := []adapter.SubmitOption{adapter.OnEvent(run.push)}
+		if traceparent != "" {
+			opts = append(opts, adapter.Traceparent(traceparent))
+		}
+		out, err := e.port.Submit(context.Background(), work, opts...)
 		run.end(out, err)
 	}()
 	return run
