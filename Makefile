@@ -130,7 +130,7 @@ bench: build.js js/node_modules examples/browser/node_modules
 	cd js && node --expose-gc bench/memory.bench.js 1000 100 2000
 	cd examples/browser && node bench/ready.bench.js 5
 	$(GO) test -run '^$$' -bench StartToFirstRequest -benchtime=5x ./cmd/a2aport/
-	$(GO) test -run '^$$' -bench Facade -benchtime=1000x ./bench/
+	$(GO) test -run '^$$' -bench 'Facade|Gateway' -benchtime=1000x ./bench/
 
 # Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
 # frame reader, card reading, and the projection of A2A events.

@@ -42,6 +42,8 @@ type Config struct {
 	keepAlive time.Duration
 	// Auth is what callers must present; the card declares it.
 	Auth AuthConfig `yaml:"auth"`
+	// Limits bound what a caller may cost (0: the facade's defaults, SECURITY.md).
+	Limits LimitsConfig `yaml:"limits"`
 	// LogLevel is debug, info (the default), warn or error.
 	LogLevel string `yaml:"logLevel"`
 	// Backends is the catalogue.
@@ -51,6 +53,17 @@ type Config struct {
 // AuthConfig is the callers' authentication: bearer tokens, any one of them accepted.
 type AuthConfig struct {
 	BearerTokens []string `yaml:"bearerTokens"`
+}
+
+// LimitsConfig are the facade's limits a gateway's operator sets most often.
+type LimitsConfig struct {
+	MaxTasksPerCaller   int `yaml:"maxTasksPerCaller"`
+	MaxStreamsPerCaller int `yaml:"maxStreamsPerCaller"`
+	MaxRequestBytes     int `yaml:"maxRequestBytes"`
+	MaxFinishedTasks    int `yaml:"maxFinishedTasks"`
+	// FinishedTaskRetention is how long a finished task stays readable (one process; "1h").
+	FinishedTaskRetention string `yaml:"finishedTaskRetention"`
+	retention             time.Duration
 }
 
 // BackendConfig is one remote A2A agent of the catalogue.
@@ -250,6 +263,21 @@ func (c *Config) check(fail func(field, msg string) error) error {
 		var err error
 		if c.keepAlive, err = time.ParseDuration(c.KeepAlive); err != nil {
 			return fail("keepAlive", "must be a duration such as 15s")
+		}
+	}
+	if r := c.Limits.FinishedTaskRetention; r != "" {
+		var err error
+		if c.Limits.retention, err = time.ParseDuration(r); err != nil || c.Limits.retention <= 0 {
+			return fail("limits.finishedTaskRetention", "must be a positive duration such as 1h")
+		}
+	}
+	for _, l := range []struct {
+		field string
+		v     int
+	}{{"maxTasksPerCaller", c.Limits.MaxTasksPerCaller}, {"maxStreamsPerCaller", c.Limits.MaxStreamsPerCaller},
+		{"maxRequestBytes", c.Limits.MaxRequestBytes}, {"maxFinishedTasks", c.Limits.MaxFinishedTasks}} {
+		if l.v < 0 {
+			return fail("limits."+l.field, "must not be negative (0: the default)")
 		}
 	}
 	if err := validOriginList(c.AllowedOrigins); err != "" {

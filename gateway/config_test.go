@@ -36,7 +36,7 @@ func TestExampleConfig(t *testing.T) {
 	}
 	if len(c.Backends) != 3 || c.Backends[0].Credentials["bearer"].Token != "weather-secret" || c.Backends[0].timeout != 2*time.Minute ||
 		!c.Backends[0].ReuseContext || c.Backends[1].ProtocolVersion != "0.3" || c.Backends[1].Credentials["oauth"].ClientSecret != "travel-secret" ||
-		!c.Backends[2].Disabled || c.keepAlive != 15*time.Second || c.Default != "weather" {
+		!c.Backends[2].Disabled || c.keepAlive != 15*time.Second || c.Limits.MaxTasksPerCaller != 16 || c.Limits.retention != time.Hour || c.Default != "weather" {
 		t.Errorf("config %+v", c)
 	}
 	opts, err := c.Options(nil)
@@ -71,6 +71,8 @@ func TestConfigErrors(t *testing.T) {
 		{"bad duration", good + "    timeout: soon\n", 4, "backends[0].timeout", "duration"},
 		{"bad origin", "allowedOrigins: [\"https://app.example/path\"]\n" + good, 1, "allowedOrigins", "not an origin"},
 		{"not YAML", "backends: [\n", 1, "", ""},
+		{"bad retention", "limits:\n  finishedTaskRetention: forever\n" + good, 2, "limits.finishedTaskRetention", "duration"},
+		{"negative limit", "limits:\n  maxTasksPerCaller: -1\n" + good, 2, "limits.maxTasksPerCaller", "negative"},
 	} {
 		path := filepath.Join(t.TempDir(), "g.yaml")
 		if err := os.WriteFile(path, []byte(c.yaml), 0o600); err != nil {

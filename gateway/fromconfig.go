@@ -23,7 +23,9 @@ func (c *Config) Options(works adapter.WorkStore) (Options, error) {
 	}
 	opts := Options{
 		Facade: facade.Options{BaseURL: base, Name: c.Name, Description: c.Description,
-			AllowedOrigins: c.AllowedOrigins, KeepAlive: c.keepAlive},
+			AllowedOrigins: c.AllowedOrigins, KeepAlive: c.keepAlive,
+			Limits: facade.Limits{MaxTasksPerCaller: c.Limits.MaxTasksPerCaller, MaxStreamsPerCaller: c.Limits.MaxStreamsPerCaller,
+				MaxRequestBytes: c.Limits.MaxRequestBytes, MaxFinishedTasks: c.Limits.MaxFinishedTasks, FinishedTaskRetention: c.Limits.retention}},
 		Default: c.Default,
 	}
 	if len(c.Auth.BearerTokens) > 0 {
