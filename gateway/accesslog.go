@@ -6,6 +6,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 )
 
@@ -13,9 +14,10 @@ import (
 // a larger body is the facade's to refuse.
 const maxLoggedBody = 1 << 20
 
-// accessLog writes one line per request: method and path, the JSON-RPC method, the answer's
-// status and how long it took (a stream: until it ended). Never a header or a body.
-func accessLog(logger *slog.Logger, next http.Handler) http.Handler {
+// observe counts each A2A request in the metrics and, with a logger, writes one line for it:
+// method and path, the JSON-RPC method, the answer's status and how long it took (a stream:
+// until it ended). Never a header or a body.
+func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		rpcMethod := ""
@@ -35,7 +37,22 @@ func accessLog(logger *slog.Logger, next http.Handler) http.Handler {
 			}
 		}
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
+		stream := r.Header.Get("Accept") == "text/event-stream"
+		if stream {
+			m.streams.Inc()
+		}
 		next.ServeHTTP(rec, r)
+		if stream {
+			m.streams.Dec()
+		}
+		label := rpcMethod
+		if label == "" {
+			label = r.Method + " " + restRoute(r.URL.Path)
+		}
+		m.request(label, rec.status, time.Since(start))
+		if logger == nil {
+			return
+		}
 		logger.Info("request", "method", r.Method, "path", r.URL.Path, "rpc", rpcMethod,
 			"status", rec.status, "duration_ms", time.Since(start).Milliseconds(), "remote", r.RemoteAddr)
 	})
@@ -59,4 +76,20 @@ func (s *statusRecorder) Flush() {
 	if f, ok := s.ResponseWriter.(http.Flusher); ok {
 		f.Flush()
 	}
+}
+
+// restRoute is an HTTP+JSON path with its ids left out, so that metrics have few labels:
+// /a2a/rest/tasks/abc:cancel is /a2a/rest/tasks/{id}:cancel.
+func restRoute(path string) string {
+	parts := strings.Split(path, "/")
+	for i, p := range parts {
+		if i > 0 && parts[i-1] == "tasks" && p != "" {
+			if _, action, ok := strings.Cut(p, ":"); ok {
+				parts[i] = "{id}:" + action
+			} else {
+				parts[i] = "{id}"
+			}
+		}
+	}
+	return strings.Join(parts, "/")
 }

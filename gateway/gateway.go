@@ -60,6 +60,7 @@ type Gateway struct {
 	backends map[string]*backend
 	order    []string // the names, as configured
 	router   *router
+	metrics  *metrics
 	handler  http.Handler
 	closing  context.Context
 	close    context.CancelFunc
@@ -102,6 +103,7 @@ func New(opts Options) (*Gateway, error) {
 		g.opts.Client = http.DefaultClient
 	}
 	g.router = newRouter(g)
+	g.metrics = newMetrics(g)
 	fo := opts.Facade
 	fo.LiveSkills, fo.Admit = g.skills, g.router.admit
 	if fo.Description == "" {
@@ -115,11 +117,9 @@ func New(opts Options) (*Gateway, error) {
 	mux.HandleFunc("GET /backends", g.serveBackends)
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", g.serveReady)
-	mux.Handle("/", a2aHandler)
+	mux.Handle("GET /metrics", g.metrics.handler())
+	mux.Handle("/", observe(opts.AccessLog, g.metrics, a2aHandler))
 	g.handler = mux
-	if opts.AccessLog != nil {
-		g.handler = accessLog(opts.AccessLog, mux)
-	}
 	g.closing, g.close = context.WithCancel(context.Background())
 	return g, nil
 }

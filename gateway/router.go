@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
@@ -106,7 +107,10 @@ func (r *router) Submit(ctx context.Context, work adapter.Work, opts ...adapter.
 		delete(r.works, work.ID)
 		r.mu.Unlock()
 	}()
-	return r.g.backends[name].spec.Port.Submit(ctx, work, opts...)
+	start := time.Now()
+	out, err := r.g.backends[name].spec.Port.Submit(ctx, work, opts...)
+	r.g.metrics.work(name, err, time.Since(start))
+	return out, err
 }
 
 // portOf is the Port a Work runs on here, or nil when it runs on none of this process's.

@@ -184,6 +184,20 @@ func TestGatewayCatalogue(t *testing.T) {
 	if got := rpc(`,"metadata":{"skill":"late/scenarios"}`, `{"text":"complete late"}`); !strings.Contains(got, "echo: complete late") {
 		t.Errorf("late backend: %s", got)
 	}
+
+	_, metrics := getText(t, base+"/metrics")
+	for _, want := range []string{
+		`a2aport_gateway_requests_total{method="SendMessage",status="200"} 10`, // 5 routed, 4 refused (JSON-RPC errors are 200), 1 late
+		`a2aport_gateway_works_total{backend="legacy",outcome="ok"} 1`,
+		`a2aport_gateway_works_total{backend="agent",outcome="ok"} 2`,
+		`a2aport_gateway_backend_available{backend="late"} 1`,
+		`a2aport_gateway_backend_available{backend="secretive"} 0`,
+		`a2aport_gateway_open_streams 0`,
+	} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics lacks %s:\n%s", want, metrics)
+		}
+	}
 }
 
 // TestGatewayReadiness: /healthz answers while the process runs; /readyz only while a backend is
