@@ -49,6 +49,9 @@ type Options struct {
 	StartTimeout, RetryMin, RetryMax time.Duration
 	// Client reads the backends' cards for their skills (nil: http.DefaultClient).
 	Client *http.Client
+	// Ready, when set, is asked by GET /readyz besides the backends: the store a cluster shares
+	// (a PostgreSQL ping), anything the gateway cannot serve without.
+	Ready func(ctx context.Context) error
 	// AccessLog, when set, gets one line per request (method, path, JSON-RPC method, status,
 	// duration); never a header or a body.
 	AccessLog *slog.Logger

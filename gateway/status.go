@@ -1,10 +1,12 @@
 package gateway
 
 import (
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/url"
 	"regexp"
+	"time"
 )
 
 // BackendStatus is one backend as GET /backends shows it. It never holds a credential: the card
@@ -49,11 +51,19 @@ func (g *Gateway) serveBackends(w http.ResponseWriter, _ *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"backends": g.Backends()}) // the client may be gone
 }
 
-// serveReady answers 200 while any backend is available, else 503.
-func (g *Gateway) serveReady(w http.ResponseWriter, _ *http.Request) {
+// serveReady answers 200 while any backend is available and Ready says so, else 503.
+func (g *Gateway) serveReady(w http.ResponseWriter, r *http.Request) {
 	if len(g.availableNames()) == 0 {
 		http.Error(w, "no backend is available", http.StatusServiceUnavailable)
 		return
+	}
+	if g.opts.Ready != nil {
+		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+		defer cancel()
+		if err := g.opts.Ready(ctx); err != nil {
+			http.Error(w, "not ready: "+scrubURLs(err.Error()), http.StatusServiceUnavailable)
+			return
+		}
 	}
 	_, _ = w.Write([]byte("ready\n"))
 }

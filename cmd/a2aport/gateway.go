@@ -31,6 +31,8 @@ examples/gateway/gateway.yaml is a complete one. Flags and environment variables
   --postgres DSN       A2APORT_POSTGRES      run as one node of a cluster on this database
   --log-level LEVEL    A2APORT_LOG_LEVEL     debug, info, warn or error
   --grace DURATION                           how long SIGTERM waits for open requests (default 30s)
+  --lease DURATION                           with --postgres: how long after a node's last heartbeat
+                                             another takes its tasks over (default 10s)
 
 On SIGTERM or SIGINT it stops accepting, lets open requests finish within --grace, and then cancels
 what still runs (with --postgres: leaves it running for another node to take over).
@@ -47,6 +49,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	dsn := fs.String("postgres", os.Getenv("A2APORT_POSTGRES"), "")
 	level := fs.String("log-level", os.Getenv("A2APORT_LOG_LEVEL"), "")
 	grace := fs.Duration("grace", 30*time.Second, "")
+	lease := fs.Duration("lease", pgcluster.DefaultLease, "")
 	if pos, err := parseFlagsAnywhere(fs, args); err != nil || len(pos) > 0 || *config == "" {
 		if err == nil {
 			fmt.Fprint(stderr, gatewayUsage)
@@ -66,6 +69,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 	var works adapter.WorkStore
 	var cluster *pgcluster.Cluster
+	var ready func(context.Context) error
 	if cfg.Postgres != "" {
 		pool, err := pgxpool.New(ctx, cfg.Postgres)
 		if err != nil {
@@ -74,12 +78,12 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		defer pool.Close()
 		host, _ := os.Hostname()
-		if cluster, err = pgcluster.New(ctx, pool, fmt.Sprintf("%s-%d", host, os.Getpid()), pgcluster.DefaultLease); err != nil {
+		if cluster, err = pgcluster.New(ctx, pool, fmt.Sprintf("%s-%d", host, os.Getpid()), *lease); err != nil {
 			fmt.Fprintln(stderr, "a2aport gateway: postgres:", err)
 			return exitError
 		}
 		defer cluster.Close()
-		works = pgcluster.NewWorkStore(pool)
+		works, ready = pgcluster.NewWorkStore(pool), pool.Ping
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -99,7 +103,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
 	}
-	opts.Facade.Logger, opts.AccessLog = logger, logger
+	opts.Facade.Logger, opts.AccessLog, opts.Ready = logger, logger, ready
 	if cluster != nil {
 		c := cluster.Config()
 		opts.Facade.Cluster = &c
