@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -78,6 +79,48 @@ func (g *Gateway) retry(b *backend) {
 		}
 		delay = min(2*delay, g.opts.RetryMax)
 	}
+}
+
+// probe checks the available backends every ProbeInterval until the gateway closes; one that
+// fails is unavailable and retried as one that failed at start.
+func (g *Gateway) probe() {
+	defer g.wg.Done()
+	for {
+		select {
+		case <-g.closing.Done():
+			return
+		case <-time.After(g.opts.ProbeInterval):
+		}
+		for _, name := range g.order {
+			b := g.backends[name]
+			if !b.available() {
+				continue
+			}
+			if err := g.check(b); err != nil {
+				b.mu.Lock()
+				b.state, b.reason = StateUnavailable, scrubURLs(err.Error())
+				b.mu.Unlock()
+				g.wg.Add(1)
+				go g.retry(b)
+			}
+		}
+	}
+}
+
+// check asks whether an available backend still is: its card can be read (its Port's Health
+// for one without a card).
+func (g *Gateway) check(b *backend) error {
+	ctx, cancel := context.WithTimeout(g.closing, g.opts.StartTimeout)
+	defer cancel()
+	if b.spec.CardURL != "" {
+		_, err := g.readSkills(ctx, b.spec.CardURL)
+		return err
+	}
+	h, err := b.spec.Port.Health(ctx)
+	if err == nil && !h.OK {
+		err = errors.New(h.Error)
+	}
+	return err
 }
 
 // maxCardBytes bounds a backend's card as the gateway reads it for its skills.

@@ -47,6 +47,10 @@ type Options struct {
 	// StartTimeout bounds each backend's discovery (default 10 s); a backend that fails is
 	// retried with backoff from RetryMin (default 1 s) doubling to RetryMax (default 1 min).
 	StartTimeout, RetryMin, RetryMax time.Duration
+	// ProbeInterval is how often an available backend is checked again (its card read, or its
+	// Port's Health): one that fails is unavailable, leaves the card and is retried (default 30 s;
+	// negative: never).
+	ProbeInterval time.Duration
 	// Client reads the backends' cards for their skills (nil: http.DefaultClient).
 	Client *http.Client
 	// Ready, when set, is asked by GET /readyz besides the backends: the store a cluster shares
@@ -102,6 +106,9 @@ func New(opts Options) (*Gateway, error) {
 	if g.opts.RetryMax < g.opts.RetryMin {
 		g.opts.RetryMax = max(time.Minute, g.opts.RetryMin)
 	}
+	if g.opts.ProbeInterval == 0 {
+		g.opts.ProbeInterval = 30 * time.Second
+	}
 	if g.opts.Client == nil {
 		g.opts.Client = http.DefaultClient
 	}
@@ -149,6 +156,10 @@ func (g *Gateway) Start(ctx context.Context) {
 		}()
 	}
 	wg.Wait()
+	if g.opts.ProbeInterval > 0 {
+		g.wg.Add(1)
+		go g.probe()
+	}
 }
 
 // Close stops the retries and closes every backend's Port: their running Works are cancelled.

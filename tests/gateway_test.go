@@ -53,7 +53,7 @@ func getText(t *testing.T, url string) (int, string) {
 // in its metadata, by a backend named there or in a data part (which the backend does not see),
 // by the default; an unknown backend is refused with invalid params naming the valid ones and
 // creates nothing; /backends shows states and leaks no secret; the backend that was down comes
-// up, and its skill joins the card.
+// up, and its skill joins the card; when it goes away again, it leaves the card.
 func TestGatewayCatalogue(t *testing.T) {
 	t.Parallel()
 	sdk := startSDKAgent(t)
@@ -85,7 +85,7 @@ func TestGatewayCatalogue(t *testing.T) {
 			{Name: "off", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(v10)}), Disabled: true},
 		},
 		Default:      "agent",
-		StartTimeout: 3 * time.Second, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond,
+		StartTimeout: 3 * time.Second, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond, ProbeInterval: 100 * time.Millisecond,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -173,7 +173,6 @@ func TestGatewayCatalogue(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer late.Close()
 	deadline := time.Now().Add(10 * time.Second)
 	for !strings.Contains(strings.Join(skills(), " "), "late/scenarios") {
 		if time.Now().After(deadline) {
@@ -185,12 +184,22 @@ func TestGatewayCatalogue(t *testing.T) {
 		t.Errorf("late backend: %s", got)
 	}
 
+	// The late backend goes away again: the probe finds it, and its skill leaves the card.
+	late.Close()
+	deadline = time.Now().Add(10 * time.Second)
+	for strings.Contains(strings.Join(skills(), " "), "late/scenarios") {
+		if time.Now().After(deadline) {
+			t.Fatalf("the late backend stayed on the card after it went away: %v", skills())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+
 	_, metrics := getText(t, base+"/metrics")
 	for _, want := range []string{
 		`a2aport_gateway_requests_total{method="SendMessage",status="200"} 10`, // 5 routed, 4 refused (JSON-RPC errors are 200), 1 late
 		`a2aport_gateway_works_total{backend="legacy",outcome="ok"} 1`,
 		`a2aport_gateway_works_total{backend="agent",outcome="ok"} 2`,
-		`a2aport_gateway_backend_available{backend="late"} 1`,
+		`a2aport_gateway_backend_available{backend="late"} 0`,
 		`a2aport_gateway_backend_available{backend="secretive"} 0`,
 		`a2aport_gateway_open_streams 0`,
 	} {
