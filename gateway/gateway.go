@@ -57,7 +57,7 @@ type Options struct {
 	// (a PostgreSQL ping), anything the gateway cannot serve without.
 	Ready func(ctx context.Context) error
 	// AccessLog, when set, gets one line per request (method, path, JSON-RPC method, status,
-	// duration); never a header or a body.
+	// duration) and one per Work (backend, task, outcome, duration); never a header or a body.
 	AccessLog *slog.Logger
 }
 

@@ -59,10 +59,14 @@ func (m *metrics) request(method string, status int, took time.Duration) {
 
 // work counts one Work a backend ended.
 func (m *metrics) work(backend string, err error, took time.Duration) {
-	outcome := "ok"
-	if err != nil {
-		outcome = string(adapter.CodeOf(err))
-	}
-	m.works.WithLabelValues(backend, outcome).Inc()
+	m.works.WithLabelValues(backend, outcomeOf(err)).Inc()
 	m.workTime.WithLabelValues(backend).Observe(took.Seconds())
+}
+
+// outcomeOf names how a Work ended: "ok", or its a2aport error code.
+func outcomeOf(err error) string {
+	if err == nil {
+		return "ok"
+	}
+	return string(adapter.CodeOf(err))
 }

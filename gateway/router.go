@@ -109,7 +109,11 @@ func (r *router) Submit(ctx context.Context, work adapter.Work, opts ...adapter.
 	}()
 	start := time.Now()
 	out, err := r.g.backends[name].spec.Port.Submit(ctx, work, opts...)
-	r.g.metrics.work(name, err, time.Since(start))
+	took := time.Since(start)
+	r.g.metrics.work(name, err, took)
+	if log := r.g.opts.AccessLog; log != nil {
+		log.Info("work", "backend", name, "task", work.ID, "outcome", outcomeOf(err), "duration_ms", took.Milliseconds())
+	}
 	return out, err
 }
 

@@ -107,7 +107,7 @@ func TestGatewayCommand(t *testing.T) {
 		t.Errorf("gateway: %v\n%s", err, logs.String())
 	}
 	out := logs.String()
-	if !strings.Contains(out, `"rpc":"SendStreamingMessage"`) || !strings.Contains(out, `"status":401`) || strings.Contains(out, "tok-123") {
+	if !strings.Contains(out, `"rpc":"SendStreamingMessage"`) || !strings.Contains(out, `"msg":"work","backend":"agent"`) || !strings.Contains(out, `"status":401`) || strings.Contains(out, "tok-123") {
 		t.Errorf("access log:\n%s", out)
 	}
 }
