@@ -304,6 +304,8 @@ func (c *Config) check(fail func(field, msg string) error) error {
 		seen[b.Name] = true
 		if u, err := url.Parse(b.Card); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			return fail(at("card"), "must be the absolute http(s) URL of the backend's Agent Card")
+		} else if u.User != nil {
+			return fail(at("card"), "must not hold user info: put the backend's secrets under credentials")
 		}
 		switch b.ProtocolVersion {
 		case "", "1.0", "0.3":

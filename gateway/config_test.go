@@ -63,6 +63,7 @@ func TestConfigErrors(t *testing.T) {
 		{"missing variable", "name: ${A2APORT_TEST_UNSET}\n" + good, 1, "name", "A2APORT_TEST_UNSET is not set"},
 		{"missing file", good + "    description: ${file:/nonexistent/x}\n", 4, "backends[0].description", "no such file"},
 		{"bad card", "backends:\n  - name: a\n    card: not a url\n", 3, "backends[0].card", "absolute http(s) URL"},
+		{"user info", "backends:\n  - name: a\n    card: http://u:p@x/card\n", 3, "backends[0].card", "user info"},
 		{"bad name", "backends:\n  - name: A B\n    card: http://x/card\n", 2, "backends[0].name", "lower-case"},
 		{"twice the name", good + "  - name: a\n    card: http://x/card\n", 4, "backends[1].name", "another backend"},
 		{"unknown default", "default: b\n" + good, 1, "default", "not a backend"},

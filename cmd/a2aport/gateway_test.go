@@ -23,12 +23,13 @@ func TestGatewayCommand(t *testing.T) {
 	t.Parallel()
 	config := filepath.Join(t.TempDir(), "gateway.yaml")
 	yaml := "listen: 127.0.0.1:0\nname: cli gateway\ndefault: agent\nauth:\n  bearerTokens: [\"${A2APORT_TEST_GATEWAY_TOKEN}\"]\n" +
-		"backends:\n  - name: agent\n    card: " + server.CardURL(agent.Variants()[0]) + "\n  - name: down\n    card: http://127.0.0.1:1/.well-known/agent-card.json\n"
+		"backends:\n  - name: agent\n    card: " + server.CardURL(agent.Variants()[0]) + "\n  - name: down\n    card: http://127.0.0.1:1/.well-known/agent-card.json?key=cfg-secret-3\n" +
+		"    credentials:\n      bearer: {token: cfg-secret-1}\n      basic: {username: u, password: \"${A2APORT_TEST_GATEWAY_PASSWORD}\"}\n      oauth: {clientId: c, clientSecret: cfg-secret-5}\n"
 	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	cmd := command(t, "gateway", "--config", config, "--grace", "10s")
-	cmd.Env = append(cmd.Env, "A2APORT_TEST_GATEWAY_TOKEN=tok-123")
+	cmd.Env = append(cmd.Env, "A2APORT_TEST_GATEWAY_TOKEN=tok-123", "A2APORT_TEST_GATEWAY_PASSWORD=cfg-secret-2")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -59,6 +60,11 @@ func TestGatewayCommand(t *testing.T) {
 	} {
 		if status, body := get(c.path); status != http.StatusOK || !strings.Contains(body, c.want) {
 			t.Errorf("GET %s: %d %s", c.path, status, body)
+		}
+	}
+	for _, path := range []string{"/backends", "/metrics", "/.well-known/agent-card.json"} {
+		if _, body := get(path); strings.Contains(body, "cfg-secret") {
+			t.Errorf("GET %s shows a secret of the configuration: %s", path, body)
 		}
 	}
 	if _, body := get("/.well-known/agent-card.json"); !strings.Contains(body, `"bearer"`) || !strings.Contains(body, "agent/scenarios") {
@@ -107,7 +113,7 @@ func TestGatewayCommand(t *testing.T) {
 		t.Errorf("gateway: %v\n%s", err, logs.String())
 	}
 	out := logs.String()
-	if !strings.Contains(out, `"rpc":"SendStreamingMessage"`) || !strings.Contains(out, `"msg":"work","backend":"agent"`) || !strings.Contains(out, `"status":401`) || strings.Contains(out, "tok-123") {
+	if !strings.Contains(out, `"rpc":"SendStreamingMessage"`) || !strings.Contains(out, `"msg":"work","backend":"agent"`) || !strings.Contains(out, `"status":401`) || strings.Contains(out, "tok-123") || strings.Contains(out, "cfg-secret") {
 		t.Errorf("access log:\n%s", out)
 	}
 }
