@@ -133,7 +133,7 @@ func TestCard(t *testing.T) {
 
 func TestSendStreamsAWork(t *testing.T) {
 	t.Parallel()
-	for _, mode := range [][]string{nil, {"--native"}} {
+	for _, mode := range [][]string{nil, {"--module"}, {"--native"}} {
 		args := append([]string{"send", server.CardURL(stream), "chunks 5 from the terminal"}, mode...)
 		out, errOut, code := runCLI(t, nil, args...)
 		if code != exitOK || !strings.Contains(out, "part-1 part-2 part-3 part-4 part-5") || !strings.Contains(errOut, "completed") {
@@ -400,5 +400,21 @@ func TestCardRedirectKeepsHeaders(t *testing.T) {
 	}
 	if len(reached) != 0 {
 		t.Errorf("the other origin received %q", reached)
+	}
+}
+
+// TestModuleBehavesAsNative: --module runs the WebAssembly module a page runs; for each kind of
+// ending it prints what the default (Go) client prints and exits the same, on a streaming and a
+// polling agent, over 1.0 and 0.3.
+func TestModuleBehavesAsNative(t *testing.T) {
+	t.Parallel()
+	for _, v := range []agent.Variant{agent.Variants()[0], agent.Variants()[3], agent.Variants()[4]} {
+		for _, instruction := range []string{"complete the same", "chunks 4", "fail on purpose", "reject it", "message please"} {
+			native, _, nativeCode := runCLI(t, nil, "send", server.CardURL(v), instruction)
+			module, moduleErr, moduleCode := runCLI(t, nil, "send", "--module", server.CardURL(v), instruction)
+			if module != native || moduleCode != nativeCode {
+				t.Errorf("%s %q: --module exit %d, stdout %q (stderr %s); Go client exit %d, stdout %q", v.Name(), instruction, moduleCode, module, moduleErr, nativeCode, native)
+			}
+		}
 	}
 }

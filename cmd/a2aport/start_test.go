@@ -3,15 +3,61 @@ package main
 import (
 	"net/http"
 	"net/http/httptest"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 )
 
+// peakRSS runs cmd once more under a small python3 parent and returns the most memory it held
+// (MiB). Not from the test process itself: a child forked from it counts the test's own memory,
+// which it shares until exec, in its peak.
+func peakRSS(b *testing.B, cmd *exec.Cmd, bin string) float64 {
+	path, args := cmd.Path, cmd.Args[1:]
+	if bin != "" {
+		path = bin
+	}
+	measure := exec.Command("python3", append([]string{"-c", `import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)`, path}, args...)...)
+	measure.Env = cmd.Env
+	out, err := measure.Output()
+	if err != nil {
+		b.Fatalf("measuring memory: %v", err)
+	}
+	kib, err := strconv.ParseFloat(strings.TrimSpace(string(out)), 64)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return kib / 1024
+}
+
+// buildA2ACLI builds a2a-go's command-line client (cmd/a2a of the a2a-go version in go.mod) in a
+// scratch module, as its README says to.
+func buildA2ACLI(b *testing.B) string {
+	dir := b.TempDir()
+	bin := filepath.Join(dir, "a2a")
+	for _, args := range [][]string{
+		{"mod", "init", "a2aport.bench/a2acli"},
+		{"get", "github.com/a2aproject/a2a-go/v2/cmd/a2a@v2.4.0"},
+		{"build", "-o", bin, "github.com/a2aproject/a2a-go/v2/cmd/a2a"},
+	} {
+		cmd := exec.Command("go", args...)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("go %v: %v\n%s", args, err, out)
+		}
+	}
+	return bin
+}
+
 // BenchmarkStartToFirstRequest measures what a user waits for before `a2aport send` reaches the
-// agent: from exec to the first request (the card). With --native; with the module (its compiled
-// code cached on disk, as from the second run on) either embedded in the binary (decompressed at
-// start) or read from a folder (bin/, as `make build.cli` installs it); and `a2aport card`, which
-// reads the card itself first.
+// agent: from exec to the first request (the card), and the process's peak memory (max RSS). The
+// default (the Go client); with --module (its compiled code cached on disk, as from the second run
+// on) either embedded in the binary (decompressed at start) or read from a folder (bin/, as `make
+// build.cli` installs it); `a2aport card`; and a2a-go's own command-line client, the baseline.
 func BenchmarkStartToFirstRequest(b *testing.B) {
 	first := make(chan time.Time, 1)
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -24,20 +70,26 @@ func BenchmarkStartToFirstRequest(b *testing.B) {
 	defer srv.Close()
 	for _, mode := range []struct {
 		name string
+		bin  string // "": a2aport
 		args []string
 	}{
-		{"card", []string{"card", srv.URL}},
-		{"send native", []string{"send", "--native", srv.URL, "hello"}},
-		{"send module embedded", []string{"send", srv.URL, "hello"}},
-		{"send module from bin", []string{"send", "--wasm-dir", "../../bin", srv.URL, "hello"}},
+		{"a2a-go's a2a send (baseline)", buildA2ACLI(b), []string{"send", srv.URL, "hello"}},
+		{"card", "", []string{"card", srv.URL}},
+		{"send (default)", "", []string{"send", srv.URL, "hello"}},
+		{"send --module embedded", "", []string{"send", "--module", srv.URL, "hello"}},
+		{"send --module from bin", "", []string{"send", "--module", "--wasm-dir", "../../bin", srv.URL, "hello"}},
 	} {
 		b.Run(mode.name, func(b *testing.B) {
 			var total time.Duration
+			var peak float64
 			for range b.N {
 				for len(first) > 0 {
 					<-first
 				}
 				cmd := command(b, mode.args...)
+				if mode.bin != "" {
+					cmd.Path, cmd.Args = mode.bin, append([]string{mode.bin}, mode.args...)
+				}
 				cmd.Env = append(cmd.Env, "A2APORT_WASM_DIR=") // no folder unless --wasm-dir names one
 				start := time.Now()
 				if err := cmd.Start(); err != nil {
@@ -51,7 +103,9 @@ func BenchmarkStartToFirstRequest(b *testing.B) {
 				}
 				_ = cmd.Wait()
 			}
+			peak = peakRSS(b, command(b, mode.args...), mode.bin)
 			b.ReportMetric(float64(total.Milliseconds())/float64(b.N), "ms-to-first-request")
+			b.ReportMetric(peak, "MiB-peak-RSS")
 		})
 	}
 }
