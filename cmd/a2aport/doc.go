@@ -15,9 +15,9 @@
 // VAR so that secrets stay out of shell history. Secrets are never printed.
 //
 // Exit status of send: 0 completed, 3 failed, 4 rejected, 5 cancelled by the agent or a timeout,
-// 6 authentication required, 7 network (the agent could not be reached, or the outcome is unknown),
-// 8 the agent asked a question nobody could answer, 130 interrupted (Ctrl-C, after a remote cancel),
-// 1 any other error, 2 bad usage.
+// 6 authentication required (also a card behind a 401 or 403), 7 network (the agent could not be
+// reached, or the outcome is unknown), 8 the agent asked a question nobody could answer, 130
+// interrupted (Ctrl-C, after a remote cancel), 1 any other error, 2 bad usage.
 //
 // With --module, the module comes from --wasm-dir, $A2APORT_WASM_DIR or the executable's directory (make build.cli
 // puts bin/a2aport beside bin/a2aport*.wasm), else the binary's own embedded copy; its compiled

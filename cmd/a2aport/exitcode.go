@@ -42,6 +42,11 @@ func exitCode(err error) int {
 		return exitAuth
 	case adapter.CodeNetworkError, adapter.CodeOutcomeUnknown, adapter.CodeHTTPError:
 		return exitNetwork
+	case adapter.CodeDiscoveryFailed:
+		var e *adapter.Error
+		if errors.As(err, &e) && (e.Status == 401 || e.Status == 403) {
+			return exitAuth // the card itself needs credentials
+		}
 	}
 	return exitError
 }

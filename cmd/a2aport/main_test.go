@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -165,6 +166,11 @@ func TestSendJSON(t *testing.T) {
 
 func TestExitCodes(t *testing.T) {
 	t.Parallel()
+	locked := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("WWW-Authenticate", "Bearer")
+		http.Error(w, "who are you?", http.StatusUnauthorized)
+	}))
+	t.Cleanup(locked.Close) // the subtests run after this function returns
 	for _, tc := range []struct {
 		name string
 		env  []string
@@ -179,6 +185,8 @@ func TestExitCodes(t *testing.T) {
 		{"token from A2APORT_TOKEN", []string{"A2APORT_TOKEN=" + agent.BearerToken},
 			[]string{"send", server.SpecialCardURL(agent.CardBearer), "complete with a token", "--native"}, exitOK},
 		{"network", nil, []string{"send", "http://127.0.0.1:1", "complete"}, exitNetwork},
+		{"card behind a 401", nil, []string{"send", locked.URL, "complete"}, exitAuth},
+		{"card behind a 401, module", nil, []string{"send", "--module", locked.URL, "complete"}, exitAuth},
 		{"no question answered", nil, []string{"send", server.CardURL(stream), "input without answer"}, exitUnanswered},
 		{"usage", nil, []string{"send", server.CardURL(stream)}, exitUsage},
 		{"unknown command", nil, []string{"frobnicate"}, exitUsage},
@@ -217,7 +225,16 @@ type ptyRun struct {
 
 func startPTY(t *testing.T, args ...string) *ptyRun {
 	t.Helper()
+	return startPTYEnv(t, false, args...)
+}
+
+// startPTYEnv is startPTY with NO_COLOR set or not.
+func startPTYEnv(t *testing.T, noColor bool, args ...string) *ptyRun {
+	t.Helper()
 	cmd := command(t, args...)
+	if noColor {
+		cmd.Env = append(cmd.Env, "NO_COLOR=1")
+	}
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
 	if err != nil {
 		t.Fatal(err)
@@ -415,6 +432,21 @@ func TestModuleBehavesAsNative(t *testing.T) {
 			if module != native || moduleCode != nativeCode {
 				t.Errorf("%s %q: --module exit %d, stdout %q (stderr %s); Go client exit %d, stdout %q", v.Name(), instruction, moduleCode, module, moduleErr, nativeCode, native)
 			}
+		}
+	}
+}
+
+// TestNoColor: with NO_COLOR (https://no-color.org) a terminal gets the rendered answer without a
+// colour or emphasis code; without it, markdown is rendered with them.
+func TestNoColor(t *testing.T) {
+	t.Parallel()
+	sgr := regexp.MustCompile("\x1b\\[[0-9;]*m")
+	for _, noColor := range []bool{false, true} {
+		r := startPTYEnv(t, noColor, "send", server.CardURL(stream), "complete **bold** and _emphasis_")
+		out := r.waitFor(t, "completed in")
+		r.exit(t)
+		if got := sgr.MatchString(out); got == noColor {
+			t.Errorf("NO_COLOR=%v: colour codes %v in:\n%q", noColor, got, out)
 		}
 	}
 }

@@ -51,7 +51,11 @@ func newRenderer(stdout, stderr io.Writer, live, asJSON bool, width int, outDir 
 		started: time.Now(), pending: map[string]adapter.Artifact{}}
 	if live && !asJSON {
 		r.status = termenv.NewOutput(stderr)
-		if md, err := glamour.NewTermRenderer(glamour.WithStandardStyle("dark"), glamour.WithWordWrap(width)); err == nil {
+		style := "dark"
+		if os.Getenv("NO_COLOR") != "" { // https://no-color.org: laid out, but no colours or emphasis codes
+			style = "notty"
+		}
+		if md, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width)); err == nil {
 			r.markdown = md
 		}
 		r.stopTick = make(chan struct{})
