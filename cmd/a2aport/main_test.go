@@ -450,3 +450,36 @@ func TestNoColor(t *testing.T) {
 		}
 	}
 }
+
+// TestPipedOutput: in a pipe stdout is the agent's answer and nothing else (the artifact's title
+// goes to stderr); with stdout on a terminal and stderr in a file, the file gets state lines and
+// no animation; --json's last line names why an unanswered question failed.
+func TestPipedOutput(t *testing.T) {
+	t.Parallel()
+	out, errOut, code := runCLI(t, nil, "send", server.CardURL(stream), "chunks 3")
+	if code != exitOK || out != "part-1 part-2 part-3 \n" || !strings.Contains(errOut, "artifact report") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, out, errOut)
+	}
+
+	cmd := command(t, "send", server.CardURL(stream), "slow 300")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() { _, _ = io.Copy(io.Discard, tty) }()
+	if err := cmd.Wait(); err != nil {
+		t.Fatal(err)
+	}
+	_ = tty.Close()
+	if s := stderr.String(); strings.ContainsAny(s, strings.Join(spinner, "")) || strings.Contains(s, "\x1b[") || !strings.Contains(s, "completed") {
+		t.Errorf("stderr in a file while stdout is a terminal: %q", s)
+	}
+
+	out, _, code = runCLI(t, nil, "send", "--json", server.CardURL(stream), "input unanswered in json")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitUnanswered || !strings.Contains(lines[len(lines)-1], `"code":"INPUT_UNANSWERED"`) {
+		t.Errorf("exit %d, last line %s", code, lines[len(lines)-1])
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -26,7 +27,8 @@ type renderer struct {
 	stdout   io.Writer
 	stderr   io.Writer
 	status   *termenv.Output // nil unless stderr is a terminal that shows the status line
-	st       styles
+	st       styles          // for stdout
+	errSt    styles          // for stderr: each is plain where its own writer is no terminal
 	asJSON   bool
 	markdown *glamour.TermRenderer // nil: print text as it is
 	outDir   string
@@ -41,16 +43,26 @@ type renderer struct {
 	pending    map[string]adapter.Artifact // artifacts not printed yet, by id
 	order      []string
 	saveFailed bool // an artifact could not be saved: the command fails
-	stopTick   chan struct{}
+	// titlesOnStdout: stdout is a terminal, where an artifact's title heads it; in a pipe or a
+	// file stdout is the answer alone and the title goes to stderr.
+	titlesOnStdout bool
+	stopTick       chan struct{}
 }
 
 var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"}
 
-func newRenderer(stdout, stderr io.Writer, live, asJSON bool, width int, outDir string) *renderer {
-	r := &renderer{stdout: stdout, stderr: stderr, st: newStyles(stdout), asJSON: asJSON, outDir: outDir,
-		started: time.Now(), pending: map[string]adapter.Artifact{}}
-	if live && !asJSON {
+// newRenderer shows a Work: markdown and artifact titles when stdout is a terminal (elsewhere
+// stdout carries the answer only, the titles go to stderr), a live status line when stderr is one
+// (elsewhere state changes are lines, never an animation).
+func newRenderer(stdout, stderr io.Writer, stdoutTTY, stderrTTY, asJSON bool, width int, outDir string) *renderer {
+	r := &renderer{stdout: stdout, stderr: stderr, st: newStyles(stdout), errSt: newStyles(stderr), asJSON: asJSON, outDir: outDir,
+		started: time.Now(), pending: map[string]adapter.Artifact{}, titlesOnStdout: stdoutTTY}
+	if stderrTTY && !asJSON {
 		r.status = termenv.NewOutput(stderr)
+		r.stopTick = make(chan struct{})
+		go r.tick()
+	}
+	if stdoutTTY && !asJSON {
 		style := "dark"
 		if os.Getenv("NO_COLOR") != "" { // https://no-color.org: laid out, but no colours or emphasis codes
 			style = "notty"
@@ -58,8 +70,6 @@ func newRenderer(stdout, stderr io.Writer, live, asJSON bool, width int, outDir 
 		if md, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width)); err == nil {
 			r.markdown = md
 		}
-		r.stopTick = make(chan struct{})
-		go r.tick()
 	}
 	return r
 }
@@ -85,9 +95,9 @@ func (r *renderer) drawStatus() {
 	if r.status == nil || r.paused {
 		return
 	}
-	line := fmt.Sprintf("%s %s %s", spinner[r.frame%len(spinner)], orDefault(r.state, "starting"), r.st.dim.Render(time.Since(r.started).Truncate(100*time.Millisecond).String()))
+	line := fmt.Sprintf("%s %s %s", spinner[r.frame%len(spinner)], orDefault(r.state, "starting"), r.errSt.dim.Render(time.Since(r.started).Truncate(100*time.Millisecond).String()))
 	if r.current != "" {
-		line += r.st.dim.Render(fmt.Sprintf(" · receiving %s (%s)", cleanLine(r.current), humanSize(textSize(r.pending[r.current]))))
+		line += r.errSt.dim.Render(fmt.Sprintf(" · receiving %s (%s)", cleanLine(r.current), humanSize(textSize(r.pending[r.current]))))
 	} else if r.text != "" {
 		line += " · " + cleanLine(firstLine(r.text, 80))
 	}
@@ -145,7 +155,7 @@ func (r *renderer) event(ev adapter.Event) {
 			if ev.Reconnected {
 				note = "reconnected"
 			}
-			fmt.Fprintln(r.stderr, r.st.dim.Render(note))
+			fmt.Fprintln(r.stderr, r.errSt.dim.Render(note))
 			return
 		}
 		changed := string(ev.State) != r.state || ev.Text != r.text
@@ -195,7 +205,12 @@ func (r *renderer) flushArtifacts(keep string) {
 
 func (r *renderer) printArtifact(a adapter.Artifact) {
 	title := cleanLine(orDefault(a.Name, a.ID))
-	r.print(r.st.heading.Render(title))
+	if r.titlesOnStdout {
+		r.print(r.st.heading.Render(title))
+	} else {
+		r.clearStatus()
+		fmt.Fprintln(r.stderr, "artifact "+title)
+	}
 	for i, p := range a.Parts {
 		switch {
 		case p.Type == adapter.PartText:
@@ -250,7 +265,7 @@ func (r *renderer) finish(out adapter.Outcome, err error, code int) int {
 	if r.asJSON {
 		end := map[string]any{"type": "outcome", "exitCode": code}
 		if err != nil {
-			end["type"], end["code"], end["message"] = "error", string(adapter.CodeOf(err)), err.Error()
+			end["type"], end["code"], end["message"] = "error", jsonCode(err), err.Error()
 		} else {
 			end["outcome"] = out
 		}
@@ -266,12 +281,12 @@ func (r *renderer) finish(out adapter.Outcome, err error, code int) int {
 	elapsed := time.Since(r.started).Truncate(time.Millisecond)
 	if err != nil {
 		code := adapter.CodeOf(err)
-		fmt.Fprintln(r.stderr, r.st.bad.Render(fmt.Sprintf("✗ %s after %s: %s", orDefault(string(code), "error"), elapsed, clean(err.Error()))))
+		fmt.Fprintln(r.stderr, r.errSt.bad.Render(fmt.Sprintf("✗ %s after %s: %s", orDefault(string(code), "error"), elapsed, clean(err.Error()))))
 	} else {
-		fmt.Fprintln(r.stderr, r.st.ok.Render(fmt.Sprintf("✓ completed in %s", elapsed)))
+		fmt.Fprintln(r.stderr, r.errSt.ok.Render(fmt.Sprintf("✓ completed in %s", elapsed)))
 	}
 	if r.saveFailed && code == exitOK {
-		fmt.Fprintln(r.stderr, r.st.bad.Render("✗ an artifact could not be saved (above)"))
+		fmt.Fprintln(r.stderr, r.errSt.bad.Render("✗ an artifact could not be saved (above)"))
 		return exitError
 	}
 	return code
@@ -323,4 +338,16 @@ func orDefault(s, def string) string {
 func exists(path string) bool {
 	_, err := os.Stat(path)
 	return err == nil
+}
+
+// jsonCode is the code of a failed Work in --json's last line: a2aport's error code, or the
+// command's own (INPUT_UNANSWERED: no terminal and no --answer left; CLI_ERROR otherwise).
+func jsonCode(err error) string {
+	if code := adapter.CodeOf(err); code != "" {
+		return string(code)
+	}
+	if errors.Is(err, errUnanswered) {
+		return "INPUT_UNANSWERED"
+	}
+	return "CLI_ERROR"
 }

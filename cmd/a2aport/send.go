@@ -79,8 +79,9 @@ func runSend(ctx context.Context, args []string, s streams) int {
 		work.InputParts = append(work.InputParts, part)
 	}
 
-	live, width := terminal(s.stdout)
-	r := newRenderer(s.stdout, s.stderr, live, *asJSON, width, *outDir)
+	stdoutTTY, width := terminal(s.stdout)
+	stderrTTY, _ := terminal(s.stderr)
+	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, *asJSON, width, *outDir)
 	port, err := conn.open(ctx, opts)
 	if err != nil {
 		return r.finish(adapter.Outcome{}, err, exitError)
@@ -179,7 +180,7 @@ func (a *asker) answer(req adapter.InputRequest) (adapter.InputResponse, bool) {
 		if req.Kind == "authorization" {
 			hint = " [accept/decline/cancel]"
 		}
-		fmt.Fprintf(a.r.stderr, "%s %s%s\n> ", a.r.st.bold.Render("?"), clean(req.Prompt), hint)
+		fmt.Fprintf(a.r.stderr, "%s %s%s\n> ", a.r.errSt.bold.Render("?"), clean(req.Prompt), hint)
 		line, err := a.in.ReadString('\n')
 		if err != nil && line == "" {
 			return adapter.InputResponse{}, false
