@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/x/ansi"
 	"github.com/creack/pty"
 
 	"github.com/a2aport/a2aport/host"
@@ -231,11 +232,17 @@ func startPTY(t *testing.T, args ...string) *ptyRun {
 // startPTYEnv is startPTY with NO_COLOR set or not.
 func startPTYEnv(t *testing.T, noColor bool, args ...string) *ptyRun {
 	t.Helper()
+	return startPTYSized(t, 100, noColor, args...)
+}
+
+// startPTYSized is startPTY on a terminal cols wide.
+func startPTYSized(t *testing.T, cols uint16, noColor bool, args ...string) *ptyRun {
+	t.Helper()
 	cmd := command(t, args...)
 	if noColor {
 		cmd.Env = append(cmd.Env, "NO_COLOR=1")
 	}
-	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: cols})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -481,5 +488,29 @@ func TestPipedOutput(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(out), "\n")
 	if code != exitUnanswered || !strings.Contains(lines[len(lines)-1], `"code":"INPUT_UNANSWERED"`) {
 		t.Errorf("exit %d, last line %s", code, lines[len(lines)-1])
+	}
+}
+
+// TestStatusLineFitsTheTerminal: on a narrow terminal the live status line is cut to its width,
+// so it is redrawn in place instead of wrapping.
+func TestStatusLineFitsTheTerminal(t *testing.T) {
+	t.Parallel()
+	const cols = 20
+	r := startPTYSized(t, cols, false, "send", server.CardURL(stream), "slow 600")
+	out := r.waitFor(t, "completed in")
+	r.exit(t)
+	drawn := 0
+	for _, seg := range strings.FieldsFunc(out, func(c rune) bool { return c == '\r' || c == '\n' }) {
+		plain := ansi.Strip(seg)
+		if !strings.ContainsAny(plain, strings.Join(spinner, "")) {
+			continue
+		}
+		drawn++
+		if w := ansi.StringWidth(plain); w >= cols {
+			t.Errorf("a status line %d columns wide on a %d-column terminal: %q", w, cols, plain)
+		}
+	}
+	if drawn == 0 {
+		t.Fatalf("no status line drawn:\n%q", out)
 	}
 }

@@ -12,7 +12,9 @@ import (
 	"time"
 
 	"github.com/charmbracelet/glamour"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
+	"golang.org/x/term"
 
 	"github.com/a2aport/a2aport/adapter"
 )
@@ -102,8 +104,20 @@ func (r *renderer) drawStatus() {
 		line += " · " + cleanLine(firstLine(r.text, 80))
 	}
 	r.clearStatus()
-	fmt.Fprint(r.status, line)
+	// One line, never wrapped: a wrapped line cannot be redrawn in place and leaves stale lines
+	// behind. The width is read on every draw, so a resized terminal is followed.
+	fmt.Fprint(r.status, ansi.Truncate(line, r.statusWidth()-1, "…"))
 	r.shown = true
+}
+
+// statusWidth is the width of the terminal stderr is (80 when it cannot be read).
+func (r *renderer) statusWidth() int {
+	if f, ok := r.stderr.(*os.File); ok {
+		if w, _, err := term.GetSize(int(f.Fd())); err == nil && w > 1 {
+			return w
+		}
+	}
+	return 80
 }
 
 func (r *renderer) clearStatus() {
