@@ -514,3 +514,25 @@ func TestStatusLineFitsTheTerminal(t *testing.T) {
 		t.Fatalf("no status line drawn:\n%q", out)
 	}
 }
+
+// TestInterruptAtThePrompt: Ctrl-C while the agent's question waits for an answer cancels the
+// task at the agent and exits 130 at once (it used to hang, waiting for a line of input).
+func TestInterruptAtThePrompt(t *testing.T) {
+	t.Parallel()
+	const instruction = "input interrupted at the prompt"
+	r := startPTY(t, "send", server.CardURL(stream), instruction)
+	r.waitFor(t, "What is your name?")
+	if _, err := r.tty.Write([]byte{0x03}); err != nil { // Ctrl-C, as the terminal sends it
+		t.Fatal(err)
+	}
+	start := time.Now()
+	if code := r.exit(t); code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
+	}
+	if took := time.Since(start); took > 10*time.Second {
+		t.Errorf("exit took %v", took)
+	}
+	if !cancelledAtAgent(instruction) {
+		t.Error("the cancel did not reach the agent")
+	}
+}

@@ -115,13 +115,18 @@ func runSend(ctx context.Context, args []string, s streams) int {
 	}()
 
 	ask := newAsker(s.stdin, answers, !*asJSON && isTerminal(s.stdin), r)
+	// A question still waiting for its answer when the Work ends (Ctrl-C, a cancel) stops waiting.
+	askCtx, askDone := context.WithCancel(ctx)
 	out, err := port.Submit(submitCtx, work, adapter.OnEvent(func(ev adapter.Event) {
 		r.event(ev)
 		if ev.Type == adapter.EventInputRequested && ev.Input != nil {
 			cancels.Add(1)
 			go func() {
 				defer cancels.Done()
-				resp, ok := ask.answer(*ev.Input)
+				resp, ok := ask.answer(askCtx, *ev.Input)
+				if askCtx.Err() != nil {
+					return // the Work ended meanwhile
+				}
 				if !ok {
 					unanswered.Store(true)
 					cancelWork(port, work, stop)
@@ -133,6 +138,7 @@ func runSend(ctx context.Context, args []string, s streams) int {
 			}()
 		}
 	}))
+	askDone()
 	code := exitCode(err)
 	switch {
 	case interrupted.Load():
@@ -156,16 +162,44 @@ func cancelWork(port adapter.Port, work adapter.Work, stop context.CancelFunc) {
 type asker struct {
 	mu      sync.Mutex
 	answers []string
-	in      *bufio.Reader
+	stdin   io.Reader
+	lines   chan string // the terminal's lines, read by one goroutine started at the first prompt
 	prompt  bool
 	r       *renderer
 }
 
 func newAsker(stdin io.Reader, answers []string, prompt bool, r *renderer) *asker {
-	return &asker{answers: answers, in: bufio.NewReader(stdin), prompt: prompt, r: r}
+	return &asker{answers: answers, stdin: stdin, prompt: prompt, r: r}
 }
 
-func (a *asker) answer(req adapter.InputRequest) (adapter.InputResponse, bool) {
+// readLine is the terminal's next line, "" and false at its end or when ctx ends first. The read
+// itself cannot be interrupted, so it runs apart and the answer waits for either.
+func (a *asker) readLine(ctx context.Context) (string, bool) {
+	if a.lines == nil {
+		a.lines = make(chan string)
+		go func() {
+			in := bufio.NewReader(a.stdin)
+			for {
+				line, err := in.ReadString('\n')
+				if line != "" {
+					a.lines <- line
+				}
+				if err != nil {
+					close(a.lines)
+					return
+				}
+			}
+		}()
+	}
+	select {
+	case line, ok := <-a.lines:
+		return line, ok
+	case <-ctx.Done():
+		return "", false
+	}
+}
+
+func (a *asker) answer(ctx context.Context, req adapter.InputRequest) (adapter.InputResponse, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	var text string
@@ -181,8 +215,8 @@ func (a *asker) answer(req adapter.InputRequest) (adapter.InputResponse, bool) {
 			hint = " [accept/decline/cancel]"
 		}
 		fmt.Fprintf(a.r.stderr, "%s %s%s\n> ", a.r.errSt.bold.Render("?"), clean(req.Prompt), hint)
-		line, err := a.in.ReadString('\n')
-		if err != nil && line == "" {
+		line, ok := a.readLine(ctx)
+		if !ok {
 			return adapter.InputResponse{}, false
 		}
 		text = strings.TrimSpace(line)
