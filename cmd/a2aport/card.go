@@ -71,7 +71,7 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		opts.VerifyCard, opts.CardKeysFromJKU, opts.CardKeys = "", false, nil
 		v.desc, v.startErr = describe(ctx, &conn, opts)
 	}
-	v.print(newStyles(stdout), stdout)
+	v.print(newStyles(stdout, "auto"), stdout)
 	if v.startErr != nil {
 		return exitCode(v.startErr)
 	}

@@ -443,8 +443,9 @@ func TestModuleBehavesAsNative(t *testing.T) {
 	}
 }
 
-// TestNoColor: with NO_COLOR (https://no-color.org) a terminal gets the rendered answer without a
-// colour or emphasis code; without it, markdown is rendered with them.
+// TestNoColor: with NO_COLOR (https://no-color.org) or --color=never a terminal gets the rendered
+// answer without a colour or emphasis code; without them, markdown is rendered with them; with
+// --color=always even a pipe gets colours.
 func TestNoColor(t *testing.T) {
 	t.Parallel()
 	sgr := regexp.MustCompile("\x1b\\[[0-9;]*m")
@@ -455,6 +456,18 @@ func TestNoColor(t *testing.T) {
 		if got := sgr.MatchString(out); got == noColor {
 			t.Errorf("NO_COLOR=%v: colour codes %v in:\n%q", noColor, got, out)
 		}
+	}
+	r := startPTY(t, "send", "--color=never", server.CardURL(stream), "complete **bold** never")
+	if out := r.waitFor(t, "completed in"); sgr.MatchString(out) {
+		t.Errorf("--color=never on a terminal: %q", out)
+	}
+	r.exit(t)
+	_, errOut, code := runCLI(t, nil, "send", "--color=always", server.CardURL(stream), "complete in colour")
+	if code != exitOK || !sgr.MatchString(errOut) {
+		t.Errorf("--color=always in a pipe: exit %d, stderr %q", code, errOut)
+	}
+	if _, _, code := runCLI(t, nil, "send", "--color=sometimes", server.CardURL(stream), "x"); code != exitUsage {
+		t.Errorf("--color=sometimes: exit %d", code)
 	}
 }
 

@@ -56,8 +56,8 @@ var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "
 // newRenderer shows a Work: markdown and artifact titles when stdout is a terminal (elsewhere
 // stdout carries the answer only, the titles go to stderr), a live status line when stderr is one
 // (elsewhere state changes are lines, never an animation).
-func newRenderer(stdout, stderr io.Writer, stdoutTTY, stderrTTY, asJSON bool, width int, outDir string) *renderer {
-	r := &renderer{stdout: stdout, stderr: stderr, st: newStyles(stdout), errSt: newStyles(stderr), asJSON: asJSON, outDir: outDir,
+func newRenderer(stdout, stderr io.Writer, stdoutTTY, stderrTTY, asJSON bool, width int, outDir string, color colorMode) *renderer {
+	r := &renderer{stdout: stdout, stderr: stderr, st: newStyles(stdout, color), errSt: newStyles(stderr, color), asJSON: asJSON, outDir: outDir,
 		started: time.Now(), pending: map[string]adapter.Artifact{}, titlesOnStdout: stdoutTTY}
 	if stderrTTY && !asJSON {
 		r.status = termenv.NewOutput(stderr)
@@ -66,7 +66,7 @@ func newRenderer(stdout, stderr io.Writer, stdoutTTY, stderrTTY, asJSON bool, wi
 	}
 	if stdoutTTY && !asJSON {
 		style := "dark"
-		if os.Getenv("NO_COLOR") != "" { // https://no-color.org: laid out, but no colours or emphasis codes
+		if color.plain() { // https://no-color.org: laid out, but no colours or emphasis codes
 			style = "notty"
 		}
 		if md, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width)); err == nil {

@@ -44,6 +44,8 @@ func runSend(ctx context.Context, args []string, s streams) int {
 	asJSON := fs.Bool("json", false, "print one JSON object per event, then the outcome, on stdout")
 	timeout := fs.Duration("timeout", 0, "give up (and cancel the task) after this `duration`")
 	outDir := fs.String("out", ".", "`directory` where binary artifacts are saved")
+	color := colorMode("auto")
+	fs.Var(&color, "color", "`when` to colour: auto (on a terminal, unless NO_COLOR is set), always, never")
 	pos, err := parseFlagsAnywhere(fs, args)
 	if err != nil {
 		return exitUsage
@@ -81,7 +83,7 @@ func runSend(ctx context.Context, args []string, s streams) int {
 
 	stdoutTTY, width := terminal(s.stdout)
 	stderrTTY, _ := terminal(s.stderr)
-	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, *asJSON, width, *outDir)
+	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, *asJSON, width, *outDir, color)
 	port, err := conn.open(ctx, opts)
 	if err != nil {
 		return r.finish(adapter.Outcome{}, err, exitError)
