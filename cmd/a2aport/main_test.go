@@ -549,3 +549,22 @@ func TestInterruptAtThePrompt(t *testing.T) {
 		t.Error("the cancel did not reach the agent")
 	}
 }
+
+// TestSendJSONIsLinear: --json's events carry what each added (the delta), so the bytes of JSON
+// grow with the answer, not with its square: at most 3× the answer plus a constant per event. The
+// last line's outcome has the whole answer.
+func TestSendJSONIsLinear(t *testing.T) {
+	t.Parallel()
+	out, _, code := runCLI(t, nil, "send", "--json", server.CardURL(stream), "chunks 100")
+	var answer strings.Builder
+	for i := 1; i <= 100; i++ {
+		fmt.Fprintf(&answer, "part-%d ", i)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if limit := 3*answer.Len() + 200*len(lines); code != exitOK || len(out) > limit {
+		t.Errorf("exit %d, %d bytes of JSON in %d lines for a %d-byte answer (limit %d)", code, len(out), len(lines), answer.Len(), limit)
+	}
+	if last := lines[len(lines)-1]; !strings.Contains(last, `"type":"outcome"`) || !strings.Contains(last, answer.String()) {
+		t.Errorf("last line %s", last)
+	}
+}

@@ -157,7 +157,16 @@ func (r *renderer) event(ev adapter.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.asJSON {
-		line, _ := json.Marshal(ev)
+		var view any = ev
+		if ev.Delta != nil && ev.Artifact != nil {
+			// What this event added, not the artifact so far: JSON lines grow with the answer,
+			// not with its square. The artifact keeps its identity; the outcome has it whole.
+			view = struct {
+				adapter.Event
+				Artifact artifactHead `json:"artifact"`
+			}{ev, artifactHead{ID: ev.Artifact.ID, Name: ev.Artifact.Name, Description: ev.Artifact.Description}}
+		}
+		line, _ := json.Marshal(view)
 		fmt.Fprintln(r.stdout, string(jsonSafe(line)))
 		return
 	}
@@ -364,4 +373,11 @@ func jsonCode(err error) string {
 		return "INPUT_UNANSWERED"
 	}
 	return "CLI_ERROR"
+}
+
+// artifactHead is an artifact without its parts, as --json shows it beside a delta.
+type artifactHead struct {
+	ID          string `json:"id"`
+	Name        string `json:"name,omitempty"`
+	Description string `json:"description,omitempty"`
 }
