@@ -94,29 +94,9 @@ func (t *jsonrpc) call(ctx context.Context, method string, h http.Header, payloa
 	return nil
 }
 
-// stream sends a streaming request and yields the events of its answer.
+// events sends a streaming request and yields the events of its answer.
 func (t *jsonrpc) events(ctx context.Context, method string, h http.Header, payload any) iter.Seq2[a2a.Event, error] {
-	return func(yield func(a2a.Event, error) bool) {
-		body, err := t.post(ctx, method, h, payload, true)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		defer func() { _ = body.Close() }() // the stream is over either way
-		for data, err := range dataEvents(body) {
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			ev, ok := decodeFast(data)
-			if !ok {
-				ev, err = decodeRPCEvent(data)
-			}
-			if !yield(ev, err) || err != nil {
-				return
-			}
-		}
-	}
+	return eventStream(func() (io.ReadCloser, error) { return t.post(ctx, method, h, payload, true) }, decodeFast, decodeRPCEvent)
 }
 
 // decodeRPCEvent decodes any JSON-RPC event: a result holding a stream response, or an error.

@@ -93,27 +93,7 @@ func (t *rest) do(ctx context.Context, c restCall, out any) error {
 
 // events sends c and yields the events of its answer.
 func (t *rest) events(ctx context.Context, c restCall) iter.Seq2[a2a.Event, error] {
-	return func(yield func(a2a.Event, error) bool) {
-		body, err := t.request(ctx, c, true)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		defer func() { _ = body.Close() }() // the stream is over either way
-		for data, err := range dataEvents(body) {
-			if err != nil {
-				yield(nil, err)
-				return
-			}
-			ev, ok := decodeFastREST(data)
-			if !ok {
-				ev, err = decodeRESTEvent(data)
-			}
-			if !yield(ev, err) || err != nil {
-				return
-			}
-		}
-	}
+	return eventStream(func() (io.ReadCloser, error) { return t.request(ctx, c, true) }, decodeFastREST, decodeRESTEvent)
 }
 
 // restEvent is an HTTP+JSON stream response: exactly one of its fields is set.

@@ -6,7 +6,35 @@ import (
 	"fmt"
 	"io"
 	"iter"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
 )
+
+// eventStream opens a stream when it is iterated and yields its events, each decoded by fast
+// when it can and by full otherwise; it ends at the first error.
+func eventStream(open func() (io.ReadCloser, error), fast func([]byte) (a2a.Event, bool), full func([]byte) (a2a.Event, error)) iter.Seq2[a2a.Event, error] {
+	return func(yield func(a2a.Event, error) bool) {
+		body, err := open()
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		defer func() { _ = body.Close() }() // the stream is over either way
+		for data, err := range dataEvents(body) {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			ev, ok := fast(data)
+			if !ok {
+				ev, err = full(data)
+			}
+			if !yield(ev, err) || err != nil {
+				return
+			}
+		}
+	}
+}
 
 // dataEvents yields the data of each server-sent event, by the rules a2a-go applies: "data:"
 // lines (one optional space after the colon) joined by newlines, other lines ignored, a blank
