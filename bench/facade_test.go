@@ -82,6 +82,17 @@ func (echoExecutor) Cancel(_ context.Context, ec *a2asrv.ExecutorContext) iter.S
 	}
 }
 
+// echoAgent is echoExecutor served on a2asrv at base: its card and 1.0 JSON-RPC.
+func echoAgent(base string) http.Handler {
+	card := &a2a.AgentCard{Name: "echo", Version: "1", Capabilities: a2a.AgentCapabilities{Streaming: true},
+		SupportedInterfaces: []*a2a.AgentInterface{{URL: base + facade.JSONRPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version}},
+		DefaultInputModes:   []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"}}
+	mux := http.NewServeMux()
+	mux.Handle(facade.CardPath, a2asrv.NewStaticAgentCardHandler(card))
+	mux.Handle(facade.JSONRPCPath, a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(echoExecutor{})))
+	return mux
+}
+
 // serve serves handler for base on ln.
 func serve(b *testing.B, ln net.Listener, handler http.Handler) {
 	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: handler}}
@@ -122,15 +133,7 @@ func BenchmarkFacade(b *testing.B) {
 		handler func(base string) http.Handler
 		second  func(base string) http.Handler // a second node, if any
 	}{
-		{"a2asrv directly (baseline)", func(base string) http.Handler {
-			card := &a2a.AgentCard{Name: "echo", Version: "1", Capabilities: a2a.AgentCapabilities{Streaming: true},
-				SupportedInterfaces: []*a2a.AgentInterface{{URL: base + facade.JSONRPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version}},
-				DefaultInputModes:   []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"}}
-			mux := http.NewServeMux()
-			mux.Handle(facade.CardPath, a2asrv.NewStaticAgentCardHandler(card))
-			mux.Handle(facade.JSONRPCPath, a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(echoExecutor{})))
-			return mux
-		}, nil},
+		{"a2asrv directly (baseline)", echoAgent, nil},
 		{"facade over a Port", func(base string) http.Handler {
 			h, err := facade.New(echoPort{}, facade.Options{BaseURL: base, Name: "echo"})
 			if err != nil {

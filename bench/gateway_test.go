@@ -11,7 +11,6 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
-	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
@@ -26,13 +25,7 @@ func BenchmarkGateway(b *testing.B) {
 	agentCard := ""
 	agentHandler := func(base string) http.Handler {
 		agentCard = base + facade.CardPath
-		card := &a2a.AgentCard{Name: "echo", Version: "1", Capabilities: a2a.AgentCapabilities{Streaming: true},
-			SupportedInterfaces: []*a2a.AgentInterface{{URL: base + facade.JSONRPCPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version}},
-			DefaultInputModes:   []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"}}
-		mux := http.NewServeMux()
-		mux.Handle(facade.CardPath, a2asrv.NewStaticAgentCardHandler(card))
-		mux.Handle(facade.JSONRPCPath, a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(echoExecutor{})))
-		return mux
+		return echoAgent(base)
 	}
 	direct := benchClients(b, agentHandler, 8)
 	through := benchClients(b, func(base string) http.Handler {

@@ -25,14 +25,22 @@ import (
 // the status and answer.
 func rpcPost(t *testing.T, endpoint, token, body string) (int, string) {
 	t.Helper()
+	h := http.Header{}
+	if token != "" {
+		h.Set("Authorization", "Bearer "+token)
+	}
+	return postJSON(t, endpoint, h, body)
+}
+
+// postJSON posts a JSON body to endpoint with the headers h and returns the status and answer.
+func postJSON(t *testing.T, endpoint string, h http.Header, body string) (int, string) {
+	t.Helper()
 	req, err := http.NewRequest(http.MethodPost, endpoint, strings.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
+	req.Header = h.Clone()
 	req.Header.Set("Content-Type", "application/json")
-	if token != "" {
-		req.Header.Set("Authorization", "Bearer "+token)
-	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package tests
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -19,21 +18,11 @@ import (
 // versionedPost posts body to endpoint with an A2A-Version header (none when version is "").
 func versionedPost(t *testing.T, endpoint, version, body string) (int, string) {
 	t.Helper()
-	req, err := http.NewRequest(http.MethodPost, endpoint, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
+	h := http.Header{}
 	if version != "" {
-		req.Header.Set("A2A-Version", version)
+		h.Set("A2A-Version", version)
 	}
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = resp.Body.Close() }()
-	data, _ := io.ReadAll(resp.Body)
-	return resp.StatusCode, string(data)
+	return postJSON(t, endpoint, h, body)
 }
 
 // TestFacadeOneEndpointByVersion: the facade's card names one JSON-RPC endpoint for A2A 1.0 and
