@@ -1,10 +1,8 @@
 package tests
 
 import (
-	"context"
 	"errors"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/http/httputil"
@@ -14,77 +12,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/internal/testkit/a2acli"
 	"github.com/a2aport/a2aport/tests/agent"
 )
-
-// a2aCLIVersion is the a2a-go release whose command-line agent (cmd/a2a) the interop test runs.
-const a2aCLIVersion = "v2.4.0"
-
-// buildA2ACLI builds a2a-go's command-line tool in a scratch module (it is a separate main
-// package with dependencies of its own) and returns its path. It needs the Go module proxy.
-func buildA2ACLI(t *testing.T) string {
-	t.Helper()
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "a2a")
-	for _, args := range [][]string{
-		{"mod", "init", "a2aport.test/a2acli"},
-		{"get", "github.com/a2aproject/a2a-go/v2/cmd/a2a@" + a2aCLIVersion},
-		{"build", "-o", bin, "github.com/a2aproject/a2a-go/v2/cmd/a2a"},
-	} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("go %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
-	return bin
-}
-
-// freePort returns a loopback port nothing listens on (for an agent that takes its port as a flag).
-func freePort(t *testing.T) int {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer func() { _ = ln.Close() }() // the agent takes the port over
-	return ln.Addr().(*net.TCPAddr).Port
-}
-
-// serveA2ACLI runs `a2a serve` with args on port until the test ends and returns its card URL
-// once the card is served.
-func serveA2ACLI(t *testing.T, bin string, port int, args ...string) string {
-	t.Helper()
-	ctx, cancel := context.WithCancel(context.Background())
-	cmd := exec.CommandContext(ctx, bin, append([]string{"serve", "--host", "127.0.0.1", "--port", fmt.Sprint(port), "--quiet"}, args...)...)
-	if err := cmd.Start(); err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		cancel()
-		_ = cmd.Wait() // killed: its exit status says so
-	})
-	cardURL := fmt.Sprintf("http://127.0.0.1:%d/.well-known/agent-card.json", port)
-	deadline := time.Now().Add(15 * time.Second)
-	for {
-		resp, err := http.Get(cardURL)
-		if err == nil {
-			_ = resp.Body.Close()
-			if resp.StatusCode == http.StatusOK {
-				return cardURL
-			}
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("a2a serve %v: no card at %s: %v", args, cardURL, err)
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-}
 
 // TestA2AGoCommandLineAgent: a2aport (native and in the module) against a2a-go's own command-line
 // agent, an A2A implementation it was not built with: echo over 1.0 HTTP+JSON and JSON-RPC and 0.3
@@ -92,7 +25,7 @@ func serveA2ACLI(t *testing.T, bin string, port int, args ...string) string {
 // union form), and a command whose output streams in chunks.
 func TestA2AGoCommandLineAgent(t *testing.T) {
 	t.Parallel()
-	bin := buildA2ACLI(t)
+	bin := a2acli.Build(t)
 	card03 := filepath.Join(t.TempDir(), "card-0.3.json")
 	if err := os.WriteFile(card03, []byte(`{"name":"Echo 0.3","description":"echo","version":"1.0.0","capabilities":{"streaming":true},
 		"supportedInterfaces":[{"url":"http://127.0.0.1:{port}","protocolBinding":"JSONRPC","protocolVersion":"0.3"}],
@@ -112,13 +45,13 @@ func TestA2AGoCommandLineAgent(t *testing.T) {
 	for _, a := range agents {
 		t.Run(a.name, func(t *testing.T) {
 			t.Parallel()
-			card := serveA2ACLI(t, bin, freePort(t), a.args...)
+			card := a2acli.Serve(t, bin, a.args...)
 			checkCLIAgent(t, card, a.instruction, a.want)
 		})
 	}
 	t.Run("echo 0.3 JSON-RPC", func(t *testing.T) {
 		t.Parallel()
-		port := freePort(t)
+		port := a2acli.FreePort(t)
 		body, err := os.ReadFile(card03)
 		if err != nil {
 			t.Fatal(err)
@@ -127,7 +60,7 @@ func TestA2AGoCommandLineAgent(t *testing.T) {
 		if err := os.WriteFile(file, []byte(strings.ReplaceAll(string(body), "{port}", fmt.Sprint(port))), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		card := serveA2ACLI(t, bin, port, "--echo", "--protocol", "0.3", "--transport", "jsonrpc", "--card", file, "--card-compat")
+		card := a2acli.ServeOn(t, bin, port, "--echo", "--protocol", "0.3", "--transport", "jsonrpc", "--card", file, "--card-compat")
 		checkCLIAgent(t, card, "hello over 0.3", "hello over 0.3")
 	})
 }
@@ -154,7 +87,7 @@ func checkCLIAgent(t *testing.T, card, instruction, want string) {
 // test agent's token endpoint) over 0.3 JSON-RPC. a2aport meets each with the card and the secret.
 func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 	t.Parallel()
-	bin := buildA2ACLI(t)
+	bin := a2acli.Build(t)
 	for _, tc := range []struct {
 		name, binding, version, schemes, requirement string
 		creds                                        map[string]adapter.Credential
@@ -178,7 +111,7 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			port := freePort(t)
+			port := a2acli.FreePort(t)
 			var backend *url.URL
 			proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 				if r.URL.Path != "/.well-known/agent-card.json" && !tc.allowed(r) {
@@ -203,7 +136,7 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 			if tc.version == "0.3" {
 				args = append(args, "--protocol", "0.3", "--card-compat")
 			}
-			serveA2ACLI(t, bin, port, args...)
+			a2acli.ServeOn(t, bin, port, args...)
 			cardURL := proxy.URL + "/.well-known/agent-card.json"
 			for _, impl := range implementations {
 				p := newPort(t, impl, adapter.Options{AgentCardURL: cardURL, Credentials: tc.creds})
@@ -225,7 +158,7 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 // and a streamed one.
 func TestA2AGoCommandLineClientAgainstFacade(t *testing.T) {
 	t.Parallel()
-	bin := buildA2ACLI(t)
+	bin := a2acli.Build(t)
 	base := strings.TrimSuffix(serveFacade(t, innerPort(t), facade.Options{Name: "facade for the cli"}), facade.CardPath)
 	cli := func(args ...string) string {
 		cmd := exec.Command(bin, args...)

@@ -109,7 +109,11 @@ func TestGatewayClusterHandsOver(t *testing.T) {
 		t.Fatalf("SIGTERM: %v", err)
 	}
 	if got, err := clients[other].GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID}); err != nil || got.Status.State.Terminal() {
-		t.Fatalf("the node that got SIGTERM ended the task itself, or lost it: %+v, %v", got, err)
+		why := ""
+		if got != nil && got.Status.Message != nil && len(got.Status.Message.Parts) > 0 {
+			why = got.Status.Message.Parts[0].Text()
+		}
+		t.Fatalf("the node that got SIGTERM ended the task itself, or lost it: %+v (%q), %v", got, why, err)
 	}
 	for {
 		got, err := clients[other].GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID})

@@ -48,6 +48,7 @@ type renderer struct {
 	// titlesOnStdout: stdout is a terminal, where an artifact's title heads it; in a pipe or a
 	// file stdout is the answer alone and the title goes to stderr.
 	titlesOnStdout bool
+	live           liveArtifact // the artifact whose text is being written as it arrives (live.go)
 	stopTick       chan struct{}
 }
 
@@ -94,8 +95,8 @@ func (r *renderer) tick() {
 }
 
 func (r *renderer) drawStatus() {
-	if r.status == nil || r.paused {
-		return
+	if r.status == nil || r.paused || (r.live.open && r.titlesOnStdout) {
+		return // a prompt is being answered, or text is being written on the terminal
 	}
 	line := fmt.Sprintf("%s %s %s", spinner[r.frame%len(spinner)], orDefault(r.state, "starting"), r.errSt.dim.Render(time.Since(r.started).Truncate(100*time.Millisecond).String()))
 	if r.current != "" {
@@ -200,11 +201,13 @@ func (r *renderer) event(ev adapter.Event) {
 		if r.current != "" && r.current != ev.Artifact.ID {
 			r.flushArtifacts(ev.Artifact.ID) // the agent moved on: the previous one is complete
 		}
-		if _, seen := r.pending[ev.Artifact.ID]; !seen {
+		prev, seen := r.pending[ev.Artifact.ID]
+		if !seen {
 			r.order = append(r.order, ev.Artifact.ID)
 		}
 		r.pending[ev.Artifact.ID] = *ev.Artifact
 		r.current = ev.Artifact.ID
+		r.showLive(ev, prev)
 	}
 	r.drawStatus()
 }
@@ -217,7 +220,11 @@ func (r *renderer) flushArtifacts(keep string) {
 			rest = append(rest, id)
 			continue
 		}
-		r.printArtifact(r.pending[id])
+		if id == r.live.id {
+			r.endLive(r.pending[id])
+		} else {
+			r.printArtifact(r.pending[id])
+		}
 		delete(r.pending, id)
 	}
 	r.order = rest
@@ -227,6 +234,13 @@ func (r *renderer) flushArtifacts(keep string) {
 }
 
 func (r *renderer) printArtifact(a adapter.Artifact) {
+	r.printTitle(a)
+	r.printParts(a, 0)
+}
+
+// printTitle heads an artifact: on stdout when it is a terminal, else on stderr (stdout is the
+// answer alone).
+func (r *renderer) printTitle(a adapter.Artifact) {
 	title := cleanLine(orDefault(a.Name, a.ID))
 	if r.titlesOnStdout {
 		r.print(r.st.heading.Render(title))
@@ -234,16 +248,20 @@ func (r *renderer) printArtifact(a adapter.Artifact) {
 		r.clearStatus()
 		fmt.Fprintln(r.stderr, "artifact "+title)
 	}
-	for i, p := range a.Parts {
-		switch {
-		case p.Type == adapter.PartText:
+}
+
+// printParts prints a's parts from the one at index from on.
+func (r *renderer) printParts(a adapter.Artifact, from int) {
+	for i := from; i < len(a.Parts); i++ {
+		switch p := a.Parts[i]; p.Type {
+		case adapter.PartText:
 			r.print(r.render(p.Text, p.MediaType))
-		case p.Type == adapter.PartURL:
+		case adapter.PartURL:
 			r.print(cleanLine(p.URL))
-		case p.Type == adapter.PartData:
+		case adapter.PartData:
 			data, _ := json.MarshalIndent(p.Data, "", "  ")
 			r.print(string(jsonSafe(data)))
-		case p.Type == adapter.PartRaw:
+		case adapter.PartRaw:
 			r.print(r.save(a, i, p))
 		}
 	}

@@ -4,11 +4,12 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os/exec"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/a2aport/a2aport/internal/testkit/a2acli"
 )
 
 // peakRSS runs cmd once more under a small python3 parent and returns the most memory it held
@@ -34,25 +35,6 @@ print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)`, path}, args...).
 	return kib / 1024
 }
 
-// buildA2ACLI builds a2a-go's command-line client (cmd/a2a of the a2a-go version in go.mod) in a
-// scratch module, as its README says to.
-func buildA2ACLI(b *testing.B) string {
-	dir := b.TempDir()
-	bin := filepath.Join(dir, "a2a")
-	for _, args := range [][]string{
-		{"mod", "init", "a2aport.bench/a2acli"},
-		{"get", "github.com/a2aproject/a2a-go/v2/cmd/a2a@v2.4.0"},
-		{"build", "-o", bin, "github.com/a2aproject/a2a-go/v2/cmd/a2a"},
-	} {
-		cmd := exec.Command("go", args...)
-		cmd.Dir = dir
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.Fatalf("go %v: %v\n%s", args, err, out)
-		}
-	}
-	return bin
-}
-
 // BenchmarkStartToFirstRequest measures what a user waits for before `a2aport send` reaches the
 // agent: from exec to the first request (the card), and the process's peak memory (max RSS). The
 // default (the Go client); with --module (its compiled code cached on disk, as from the second run
@@ -73,7 +55,7 @@ func BenchmarkStartToFirstRequest(b *testing.B) {
 		bin  string // "": a2aport
 		args []string
 	}{
-		{"a2a-go's a2a send (baseline)", buildA2ACLI(b), []string{"send", srv.URL, "hello"}},
+		{"a2a-go's a2a send (baseline)", a2acli.Build(b), []string{"send", srv.URL, "hello"}},
 		{"card", "", []string{"card", srv.URL}},
 		{"send (default)", "", []string{"send", srv.URL, "hello"}},
 		{"send --module embedded", "", []string{"send", "--module", srv.URL, "hello"}},
