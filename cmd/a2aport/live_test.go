@@ -84,4 +84,3 @@ func TestLiveMarkdownIsRendered(t *testing.T) {
 		t.Errorf("pipe: exit %d, stdout %q", code, stdout)
 	}
 }
-
