@@ -255,6 +255,13 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 				<-ctx.Done() // a2asrv delivers Cancel's CANCELED status, then ends this execution
 				return
 			}
+			if errors.Is(run.err, adapter.ErrWorkDetached) {
+				// The Port was detached (a node of a cluster stopping): the Work goes on at the
+				// agent and another process resumes it once this one's lease ends. Writing an
+				// outcome here would end the task for all of them.
+				<-ctx.Done()
+				return
+			}
 			if run.err == nil {
 				for _, ev := range run.unshown(ec, run.out) {
 					if !yield(ev, nil) {
