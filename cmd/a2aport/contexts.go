@@ -46,18 +46,11 @@ func (f *fileContexts) load() (map[string]map[string]string, error) {
 }
 
 func (f *fileContexts) save(all map[string]map[string]string) error {
-	if err := os.MkdirAll(filepath.Dir(f.path), 0o700); err != nil {
-		return err
-	}
 	data, err := json.Marshal(all)
 	if err != nil {
 		return err
 	}
-	tmp := f.path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o600); err != nil {
-		return err
-	}
-	return os.Rename(tmp, f.path)
+	return writeFileAtomic(f.path, data)
 }
 
 // Get implements adapter.ContextStore.

@@ -2,11 +2,15 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/a2aport/a2aport/internal/testkit/a2acli"
 )
@@ -82,5 +86,65 @@ func TestLiveMarkdownIsRendered(t *testing.T) {
 	stdout, _, code := runCLI(t, nil, "send", card, "markdown please")
 	if code != exitOK || stdout != "# Heading\nsome **bold** text\n" {
 		t.Errorf("pipe: exit %d, stdout %q", code, stdout)
+	}
+}
+
+// TestTaskIDs: the agent's task and context ids are shown on stderr (a line of --json) once it
+// names them, and kept in the Work's file under the cache directory while the Work runs.
+func TestTaskIDs(t *testing.T) {
+	t.Parallel()
+	cache := t.TempDir()
+	env := []string{"XDG_CACHE_HOME=" + cache}
+	_, errOut, code := runCLI(t, env, "send", server.CardURL(stream), "complete with ids")
+	ids := regexp.MustCompile(`task (\S+) · context (\S+)`).FindStringSubmatch(errOut)
+	if code != exitOK || ids == nil {
+		t.Fatalf("exit %d, no ids on stderr:\n%s", code, errOut)
+	}
+	out, _, _ := runCLI(t, env, "send", "--json", server.CardURL(stream), "complete with ids in json")
+	if !regexp.MustCompile(`(?m)^\{"remoteContextId":"[^"]+","remoteTaskId":"[^"]+","type":"task","workId":"cli-[0-9a-f]+"\}$`).MatchString(out) {
+		t.Errorf("no task line in --json:\n%s", out)
+	}
+
+	const instruction = "hold with a file"
+	cmd := command(t, "send", server.CardURL(stream), instruction)
+	cmd.Env = append(cmd.Env, env...)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := server.WaitStarted(ctx, instruction); err != nil {
+		t.Fatal(err)
+	}
+	dir := filepath.Join(cache, "a2aport", "works")
+	var saved []string
+	for ctx.Err() == nil {
+		if saved, _ = filepath.Glob(filepath.Join(dir, "cli-*.json")); len(saved) == 1 {
+			if data, _ := os.ReadFile(saved[0]); regexp.MustCompile(`"remoteTaskId":"[^"]`).Match(data) {
+				break
+			}
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if ctx.Err() != nil {
+		t.Fatalf("no file with the task's id in %s: %v", dir, saved)
+	}
+	_ = cmd.Process.Signal(syscall.SIGINT)
+	_ = cmd.Wait()
+	if left, _ := filepath.Glob(filepath.Join(dir, "cli-*.json")); len(left) != 0 {
+		t.Errorf("the ended Work's file is left: %v", left)
+	}
+}
+
+// TestModuleFirstRunSaysSo: with --module and no compiled code cached, the command says what it
+// is doing before it has anything else to show.
+func TestModuleFirstRunSaysSo(t *testing.T) {
+	t.Parallel()
+	_, errOut, code := runCLI(t, []string{"A2APORT_WAZERO_CACHE=" + t.TempDir()}, "send", "--module", server.CardURL(stream), "complete after compiling")
+	if code != exitOK || !strings.Contains(errOut, "starting the WebAssembly module") {
+		t.Errorf("exit %d, stderr:\n%s", code, errOut)
+	}
+	if i, j := strings.Index(errOut, "starting the WebAssembly"), strings.Index(errOut, "submitted"); j >= 0 && i > j {
+		t.Errorf("the notice came after the first event:\n%s", errOut)
 	}
 }

@@ -147,6 +147,23 @@ func (r *renderer) notice(s string) {
 	fmt.Fprintln(r.stderr, clean(s))
 }
 
+// task says which task and context of the agent the Work is, once the agent named them.
+func (r *renderer) task(w savedWork) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.asJSON {
+		line, _ := json.Marshal(map[string]string{"type": "task", "workId": w.WorkID, "remoteTaskId": w.RemoteTaskID, "remoteContextId": w.RemoteContextID})
+		fmt.Fprintln(r.stdout, string(jsonSafe(line)))
+		return
+	}
+	r.clearStatus()
+	line := "task " + cleanLine(w.RemoteTaskID)
+	if w.RemoteContextID != "" {
+		line += " · context " + cleanLine(w.RemoteContextID)
+	}
+	fmt.Fprintln(r.stderr, r.errSt.dim.Render(line))
+}
+
 // interrupt writes a line to stderr at once, without the renderer's lock: the signal path must
 // never wait for a renderer that is busy (clean.go, markdown.go).
 func (r *renderer) interrupt(s string) {

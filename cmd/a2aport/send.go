@@ -84,6 +84,21 @@ func runSend(ctx context.Context, args []string, s streams) int {
 	stdoutTTY, width := terminal(s.stdout)
 	stderrTTY, _ := terminal(s.stderr)
 	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, *asJSON, width, *outDir, color)
+	// The agent's task and context ids, once it names them, on stderr (a line of --json): the
+	// Work's file under the cache directory lets another shell find the task while it runs.
+	if opts.WorkStore, err = newFileWorks(card, r.task); err != nil {
+		return r.finish(adapter.Outcome{}, err, exitError)
+	}
+	// No command is silent for long: the module's first run compiles it, which takes seconds.
+	var firstEvent sync.Once
+	if conn.module && !conn.native {
+		slow := time.AfterFunc(200*time.Millisecond, func() {
+			firstEvent.Do(func() {
+				r.notice("a2aport: starting the WebAssembly module (its first run compiles it, which takes seconds; later runs use the cache)…")
+			})
+		})
+		defer slow.Stop()
+	}
 	port, err := conn.open(ctx, opts)
 	if err != nil {
 		return r.finish(adapter.Outcome{}, err, exitError)
@@ -120,6 +135,7 @@ func runSend(ctx context.Context, args []string, s streams) int {
 	// A question still waiting for its answer when the Work ends (Ctrl-C, a cancel) stops waiting.
 	askCtx, askDone := context.WithCancel(ctx)
 	out, err := port.Submit(submitCtx, work, adapter.OnEvent(func(ev adapter.Event) {
+		firstEvent.Do(func() {})
 		r.event(ev)
 		if ev.Type == adapter.EventInputRequested && ev.Input != nil {
 			cancels.Add(1)
