@@ -46,11 +46,18 @@ func (f *fileContexts) load() (map[string]map[string]string, error) {
 }
 
 func (f *fileContexts) save(all map[string]map[string]string) error {
+	if err := os.MkdirAll(filepath.Dir(f.path), 0o700); err != nil {
+		return err
+	}
 	data, err := json.Marshal(all)
 	if err != nil {
 		return err
 	}
-	return writeFileAtomic(f.path, data)
+	tmp := f.path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o600); err != nil {
+		return err
+	}
+	return os.Rename(tmp, f.path)
 }
 
 // Get implements adapter.ContextStore.

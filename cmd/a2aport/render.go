@@ -148,7 +148,7 @@ func (r *renderer) notice(s string) {
 }
 
 // task says which task and context of the agent the Work is, once the agent named them.
-func (r *renderer) task(w savedWork) {
+func (r *renderer) task(w adapter.WorkRecord) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.asJSON {

@@ -86,7 +86,7 @@ func runSend(ctx context.Context, args []string, s streams) int {
 	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, *asJSON, width, *outDir, color)
 	// The agent's task and context ids, once it names them, on stderr (a line of --json): the
 	// Work's file under the cache directory lets another shell find the task while it runs.
-	if opts.WorkStore, err = newFileWorks(card, r.task); err != nil {
+	if opts.WorkStore, err = newTaskNoticer(r.task); err != nil {
 		return r.finish(adapter.Outcome{}, err, exitError)
 	}
 	// No command is silent for long: the module's first run compiles it, which takes seconds.
