@@ -77,7 +77,8 @@ func (a *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...Su
 		return Outcome{}, newError(CodeOutcomeUnknown, "work %q: its message was on its way when the frontend that sent it stopped, and no answer named its task: whether the agent received it is not known (it was not sent again)", workID)
 	}
 	return a.run(ctx, Work{ID: workID, OwnerID: ownerID}, nil, opts, func(r *run) (Outcome, error) {
-		r.remoteTask, r.contextID, r.state, r.recorded = a2a.TaskID(rec.RemoteTaskID), rec.RemoteContextID, rec.State, rec
+		// The message left with the process that recorded the Work: a Detach leaves it recorded.
+		r.remoteTask, r.contextID, r.state, r.recorded, r.sent = a2a.TaskID(rec.RemoteTaskID), rec.RemoteContextID, rec.State, rec, true
 		return r.resume()
 	})
 }

@@ -182,3 +182,53 @@ func TestDetach(t *testing.T) {
 		}
 	}
 }
+
+// TestResumedThenDetached: a Work resumed and then detached again (a terminal's status command
+// looking at it, a second reload) is left as it was: still recorded, still running at the agent,
+// no final event; a third adapter resumes it and completes it.
+func TestResumedThenDetached(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range resumeVariants {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				ctx := testContext(t)
+				store, opts, w := leftRunning(ctx, t, impl, v, "input needed", adapter.StateInputRequired)
+				looker := newPort(t, impl, opts)
+				rec := newRecorder()
+				done := make(chan result, 1)
+				go func() {
+					out, err := looker.Resume(ctx, w.ID, "alice", adapter.OnEvent(rec.record))
+					done <- result{out, err}
+				}()
+				rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
+				if err := looker.Detach(); err != nil {
+					t.Fatal(err)
+				}
+				r := await(ctx, t, done)
+				kept, ok, _ := store.Get(ctx, w.ID)
+				if !errors.Is(r.err, adapter.ErrWorkDetached) || !ok || kept.State != adapter.StateInputRequired {
+					t.Fatalf("Resume() then Detach() = %v, record %+v (kept %v); want WORK_DETACHED and the record as it was", r.err, kept, ok)
+				}
+				for _, ev := range rec.all() {
+					if slices.Contains([]adapter.WorkState{adapter.StateCompleted, adapter.StateFailed, adapter.StateRejected, adapter.StateCancelled}, ev.State) {
+						t.Errorf("a detached Work had a final event: %+v", ev)
+					}
+				}
+				last := newPort(t, impl, opts)
+				again := newRecorder()
+				go func() {
+					out, err := last.Resume(ctx, w.ID, "alice", adapter.OnEvent(again.record))
+					done <- result{out, err}
+				}()
+				ev, _ := again.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
+				if err := last.RespondInput(ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "Bob"}, "alice"); err != nil {
+					t.Fatal(err)
+				}
+				if r := await(ctx, t, done); r.err != nil || !strings.Contains(r.out.Content, "Hello, Bob!") {
+					t.Fatalf("the third Resume() = %+v, %v; want the greeting", r.out, r.err)
+				}
+			})
+		}
+	}
+}
