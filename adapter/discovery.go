@@ -14,18 +14,21 @@ import (
 	"golang.org/x/mod/semver"
 
 	"github.com/a2aport/a2aport/internal/binding"
+	"github.com/a2aport/a2aport/internal/netfail"
 )
 
 var errInvalidJSON = errors.New("body is not valid JSON")
 
-// readCard GETs the Agent Card, again after a failure that may pass (the connection, a 5xx, a
-// 429: a GET changes nothing at the agent), up to RecoveryAttempts times with backoff, all within
-// the discovery's request timeout.
+// readCard GETs the Agent Card, again after a failure that may pass (a connection that broke, a
+// 5xx, a 429: a GET changes nothing at the agent), up to RecoveryAttempts times with backoff, all
+// within the discovery's request timeout. A connection that was never made (refused, a name that
+// does not resolve) is reported at once: nothing runs there to come back, and a user who typed a
+// wrong address should learn it in milliseconds, not after the backoffs meant for a Work in flight.
 func (a *Adapter) readCard(ctx context.Context) ([]byte, error) {
 	for attempt := 1; ; attempt++ {
 		body, err := a.getCard(ctx)
 		var e *Error
-		if err == nil || !errors.As(err, &e) || attempt > a.s.RecoveryAttempts || !(transient(e) || (e.Status != 0 && e.Retryable)) {
+		if err == nil || !errors.As(err, &e) || attempt > a.s.RecoveryAttempts || !(transient(e) || (e.Status != 0 && e.Retryable)) || netfail.NotSent(err) {
 			return body, err
 		}
 		if sleep(ctx, a.s.Clock, recoveryDelay(a.s.RecoveryBackoff, attempt)) != nil {
@@ -52,7 +55,7 @@ func (a *Adapter) getCard(ctx context.Context) ([]byte, error) {
 		return nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
 	}
 	if resp.StatusCode != http.StatusOK {
-		e := newError(CodeDiscoveryFailed, "Agent Card request answered HTTP %d: %s", resp.StatusCode, a.redact(summarize(body[:min(len(body), bodySummaryLen)])))
+		e := newError(CodeDiscoveryFailed, "Agent Card request answered HTTP %s", a.redact(statusLine(resp.StatusCode, summarize(body[:min(len(body), bodySummaryLen)]))))
 		e.Status = resp.StatusCode
 		e.Retryable = retryableStatus(resp.StatusCode)
 		return nil, e

@@ -8,7 +8,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
@@ -90,10 +89,7 @@ func (a *Adapter) requestError(ctx context.Context, fallback Code, what string, 
 			return e
 		} else if status != 0 {
 			e := &Error{Code: CodeHTTPError, Status: status, Retryable: retryableStatus(status), Err: err}
-			e.Message = a.redact(what + ": HTTP " + http.StatusText(status) + " (" + strconv.Itoa(status) + ")")
-			if summary != "" {
-				e.Message += ": " + a.redact(summary)
-			}
+			e.Message = a.redact(what + ": HTTP " + statusLine(status, summary))
 			return e
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode/utf8"
 )
 
 // a2a-go reports a non-2xx JSON-RPC response only as text, so the adapter notes the status and the
@@ -72,7 +71,9 @@ type statusRecorder struct {
 	maxResponse int
 }
 
-const bodySummaryLen = 200
+// bodySummaryLen is how much of a failed answer's body is read for its summary: enough for the
+// title of an error page behind its head's meta and link tags.
+const bodySummaryLen = 2048
 
 func (s statusRecorder) RoundTrip(req *http.Request) (*http.Response, error) {
 	resp, err := s.base.RoundTrip(req)
@@ -134,12 +135,4 @@ func retryAfter(h http.Header) time.Duration {
 		return 0
 	}
 	return max(at.Sub(sent), 0)
-}
-
-// summarize keeps printable text of a body prefix on one line.
-func summarize(b []byte) string {
-	for !utf8.Valid(b) && len(b) > 0 {
-		b = b[:len(b)-1]
-	}
-	return strings.Join(strings.Fields(string(b)), " ")
 }

@@ -3,11 +3,13 @@ package tests
 import (
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
@@ -187,6 +189,55 @@ func TestCardFetchRetried(t *testing.T) {
 			p := newPort(t, impl, adapter.Options{AgentCardURL: flaky.URL + "/card.json", AllowedOrigins: []string{agentOrigin(t)}})
 			if _, err := p.Start(testContext(t)); err != nil || hits.Load() != 3 {
 				t.Fatalf("Start() = %v after %d card requests, want success at the third", err, hits.Load())
+			}
+		})
+	}
+}
+
+// TestRefusedCardIsNotRetried: a card request whose connection was refused is reported at once,
+// with the address: the backoff meant for a Work in flight is not spent on a wrong address (here
+// an hour, which a retry would wait). Natively and in the module, whose host classifies the refusal.
+func TestRefusedCardIsNotRetried(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := ln.Addr().String()
+	_ = ln.Close() // nothing listens there now: a connection is refused
+	for _, impl := range implementations {
+		t.Run(impl.name, func(t *testing.T) {
+			t.Parallel()
+			p := newPort(t, impl, adapter.Options{AgentCardURL: "http://" + addr + "/card.json", RecoveryBackoff: time.Hour})
+			_, err := p.Start(testContext(t))
+			if !errors.Is(err, adapter.ErrNetworkError) || !strings.Contains(err.Error(), addr) {
+				t.Errorf("Start() = %v; want A2A_NETWORK_ERROR naming %s, at once", err, addr)
+			}
+		})
+	}
+}
+
+// TestErrorPagesAreSummarized: an HTML error page, of the card or of an A2A request (a proxy's
+// 502), is reported as its status and title, never as a page of markup.
+func TestErrorPagesAreSummarized(t *testing.T) {
+	t.Parallel()
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html;charset=utf-8")
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = io.WriteString(w, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"+
+			"<link rel=\"stylesheet\" href=\"/static/site.css\">\n<title>Page not found · Example</title>\n</head>\n<body><div class=\"wrap\"><h1>We could not find that page</h1><p>Try the <a href=\"/\">home page</a>.</p></div></body>\n</html>\n")
+	}))
+	t.Cleanup(page.Close)
+	for _, impl := range implementations {
+		t.Run(impl.name, func(t *testing.T) {
+			t.Parallel()
+			_, err := newPort(t, impl, adapter.Options{AgentCardURL: page.URL + "/card.json", AllowedOrigins: []string{agentOrigin(t)}}).Start(testContext(t))
+			if err == nil || !strings.HasSuffix(err.Error(), "HTTP 404 Not Found: Page not found · Example") {
+				t.Errorf("Start() = %v; want the status and the page's title", err)
+			}
+			_, err = newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])}).Submit(testContext(t), newWork("alice", "status502html please"))
+			if err == nil || !strings.HasSuffix(err.Error(), "HTTP 502 Bad Gateway") || strings.Contains(err.Error(), "<") {
+				t.Errorf("Submit() = %v; want the status alone (the title only repeats it), no markup", err)
 			}
 		})
 	}

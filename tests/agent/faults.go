@@ -18,6 +18,8 @@ var errStreamCut = errors.New("stream cut by the cutstream scenario")
 // faults injects the scenarios that break the transport rather than the
 // task, which an executor cannot express:
 //   - status500: any message send answers HTTP 500 "agent exploded";
+//   - status502html: any message send answers HTTP 502 with the HTML error page a proxy in front
+//     of the agent serves (nginx's);
 //   - emptystream: a streaming send answers an SSE stream with no events,
 //     without creating a task;
 //   - cutstream: a streaming send's response ends right after its first
@@ -67,6 +69,10 @@ func faults(next http.Handler, v Variant) http.Handler {
 			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 			w.WriteHeader(http.StatusInternalServerError)
 			_, _ = io.WriteString(w, "agent exploded")
+		case "status502html":
+			w.Header().Set("Content-Type", "text/html")
+			w.WriteHeader(http.StatusBadGateway)
+			_, _ = io.WriteString(w, "<html>\r\n<head><title>502 Bad Gateway</title></head>\r\n<body>\r\n<center><h1>502 Bad Gateway</h1></center>\r\n<hr><center>nginx/1.22.1</center>\r\n</body>\r\n</html>\r\n")
 		case "status401", "status403", "status404", "status429":
 			// A gateway's refusal before the agent: text, with the headers such answers carry.
 			code := map[string]int{"status401": http.StatusUnauthorized, "status403": http.StatusForbidden,
