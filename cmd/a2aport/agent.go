@@ -13,12 +13,36 @@ import (
 	"github.com/a2aport/a2aport/internal/demoagent"
 )
 
+var agentCommand = &subcommand{
+	name: "agent", args: "", summary: "serve the demo agent on loopback",
+	about: `Serves a2aport's demo agent (a scripted research assistant that streams short markdown reports
+and asks a question when it needs one) on a loopback address until Ctrl-C: something to try send,
+status, resume and cancel on.`,
+	examples: `$ a2aport agent &
+$ a2aport send http://127.0.0.1:8080 "Compare tea and coffee"
+$ a2aport agent --addr 127.0.0.1:0                 # a free port, printed at the start`,
+	groups:   []flagGroup{{"Agent", []string{"addr"}}},
+	operands: operandNone,
+	flags:    func(fs *flag.FlagSet) { fs.String("addr", agentAddr, agentAddrUsage) },
+	run: interruptible(func(ctx context.Context, args []string, s streams) int {
+		return runAgent(ctx, args, s.stdout, s.stderr)
+	}),
+}
+
+const (
+	agentAddr      = "127.0.0.1:8080"
+	agentAddrUsage = "loopback `address` to listen on (port 0 picks a free one)"
+)
+
 // runAgent serves the browser example's demo agent alone, on loopback, until ctx ends.
 func runAgent(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("a2aport agent", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	addr := fs.String("addr", "127.0.0.1:8080", "loopback `address` to listen on (port 0 picks a free one)")
-	if pos, err := parseFlagsAnywhere(fs, args); err != nil || len(pos) > 0 {
+	var addr *string
+	pos, err := parseArgs("agent", args, streams{stdout: stdout, stderr: stderr}, func(fs *flag.FlagSet) { addr = fs.String("addr", agentAddr, agentAddrUsage) })
+	if err != nil {
+		return usageCode(err)
+	}
+	if len(pos) > 0 {
+		usageError(stderr, "agent", "takes no arguments")
 		return exitUsage
 	}
 	host, _, err := net.SplitHostPort(*addr)

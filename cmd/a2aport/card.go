@@ -15,22 +15,45 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
+var cardCommand = &subcommand{
+	name: "card", args: "URL", summary: "show an agent's card and how a2aport would use it",
+	about: `Fetches the Agent Card (URL: the agent's base URL, or the card's own) and shows the agent, the
+interfaces a2aport could use (and the one it picks), its capabilities, whether the card is signed
+and verified, its security schemes and its skills. --json prints the card as received.`,
+	examples: `$ a2aport card http://127.0.0.1:8080
+$ a2aport card https://agent.example/.well-known/agent-card.json --json | jq .skills
+$ a2aport card https://agent.example --card-keys keys.jwks          # check its signature with these keys`,
+	groups:   []flagGroup{{"Card", []string{"json", "card-keys"}}, connectionFlags, runtimeFlags},
+	operands: operandURL,
+	flags:    func(fs *flag.FlagSet) { new(cardFlags).register(fs) },
+	run:      func(ctx context.Context, args []string, s streams) int { return runCard(ctx, args, s.stdout, s.stderr) },
+}
+
+// cardFlags are card's flags.
+type cardFlags struct {
+	conn     connection
+	asJSON   bool
+	keysFile string
+}
+
+func (f *cardFlags) register(fs *flag.FlagSet) {
+	f.conn.register(fs)
+	fs.BoolVar(&f.asJSON, "json", false, "print the card as received")
+	fs.StringVar(&f.keysFile, "card-keys", "", "JWK Set `file` of keys trusted to sign the card")
+}
+
 // runCard shows the Agent Card at args[0] and how a2aport would use it.
 func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("a2aport card", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	var conn connection
-	conn.register(fs)
-	asJSON := fs.Bool("json", false, "print the card as received")
-	keysFile := fs.String("card-keys", "", "JWK Set `file` of keys trusted to sign the card")
-	pos, err := parseFlagsAnywhere(fs, args)
+	var f cardFlags
+	pos, err := parseArgs("card", args, streams{stdout: stdout, stderr: stderr}, f.register)
 	if err != nil {
-		return exitUsage
+		return usageCode(err)
 	}
 	if len(pos) != 1 {
-		fmt.Fprintln(stderr, "usage: a2aport card URL [--json] [flags]")
+		usageError(stderr, "card", "want the agent's URL")
 		return exitUsage
 	}
+	conn := f.conn
 	card, err := cardURL(pos[0])
 	if err != nil {
 		fmt.Fprintln(stderr, "a2aport:", err)
@@ -46,7 +69,7 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stderr, "a2aport:", err)
 		return exitNetwork
 	}
-	if *asJSON {
+	if f.asJSON {
 		_, _ = stdout.Write(raw) // as received, byte for byte
 		return exitOK
 	}
@@ -58,8 +81,8 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	v := cardView{card: parsed, notes: notes, signed: len(parsed.Signatures) > 0}
 	if v.signed {
 		opts.VerifyCard, opts.CardKeysFromJKU = adapter.VerifyCardIfSigned, true
-		if *keysFile != "" {
-			if opts.CardKeys, err = os.ReadFile(*keysFile); err != nil {
+		if f.keysFile != "" {
+			if opts.CardKeys, err = os.ReadFile(f.keysFile); err != nil {
 				fmt.Fprintln(stderr, "a2aport:", err)
 				return exitUsage
 			}

@@ -6,7 +6,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// Exit statuses (see the package documentation).
+// Exit statuses (exitStatuses says what each means, in help and the README).
 const (
 	exitOK          = 0
 	exitError       = 1
@@ -19,6 +19,24 @@ const (
 	exitUnanswered  = 8
 	exitInterrupted = 130 // 128 + SIGINT, as shells report it
 )
+
+// exitStatuses is the table of exit statuses that help prints; the README has the same table
+// and a test checks both against the statuses the commands return.
+var exitStatuses = []struct {
+	code    int
+	meaning string
+}{
+	{exitOK, "completed (status: the state was read; cancel: the task is cancelled)"},
+	{exitError, "another error (an unknown Work, a file that cannot be written, …)"},
+	{exitUsage, "usage: a flag or an argument is wrong"},
+	{exitFailed, "the task failed"},
+	{exitRejected, "the agent rejected the task"},
+	{exitCancelled, "the task was cancelled, or --timeout passed (the task is cancelled)"},
+	{exitAuth, "authentication required or refused (also a card behind a 401 or 403, a bad card signature)"},
+	{exitNetwork, "the agent could not be reached, or answered with an HTTP error"},
+	{exitUnanswered, "the agent asked a question nobody could answer (no terminal, no --answer left): the task is cancelled"},
+	{exitInterrupted, "Ctrl-C (after cancelling the task at the agent; a second Ctrl-C quits at once)"},
+}
 
 // errUnanswered: the agent asked for input and there was no one (no terminal) and no --answer left.
 var errUnanswered = errors.New("the agent asked a question and there is no terminal and no --answer left to answer it")

@@ -20,51 +20,71 @@ import (
 	"github.com/a2aport/a2aport/gateway"
 )
 
-const gatewayUsage = `a2aport gateway --config gateway.yaml [flags]
-
-Serves the backends of the configuration file behind one A2A endpoint (POST /a2a), with its card,
+var gatewayCommand = &subcommand{
+	name: "gateway", args: "--config FILE", summary: "serve many agents behind one A2A endpoint",
+	about: `Serves the backends of the configuration file behind one A2A endpoint (POST /a2a), with its card,
 GET /backends, /healthz and /readyz. docs/gateway.md describes the file;
-examples/gateway/gateway.yaml is a complete one. Flags and environment variables override the file:
+examples/gateway/gateway.yaml is a complete one. Flags, then environment variables, override the
+file. On SIGTERM or SIGINT it stops accepting, lets open requests finish within --grace, and then
+cancels what still runs (with --postgres: leaves it running for another node to take over).`,
+	examples: `$ a2aport gateway --config gateway.yaml
+$ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --listen :8443`,
+	groups: []flagGroup{
+		{"Gateway", []string{"config", "listen", "public-url", "log-level", "grace"}},
+		{"Cluster", []string{"postgres", "lease"}},
+	},
+	operands: operandNone,
+	flags:    func(fs *flag.FlagSet) { new(gatewayFlags).register(fs) },
+	run: interruptible(func(ctx context.Context, args []string, s streams) int {
+		return runGateway(ctx, args, s.stdout, s.stderr)
+	}),
+}
 
-  --listen ADDR        A2APORT_LISTEN        the address to listen on
-  --public-url URL     A2APORT_PUBLIC_URL    the URL callers reach it at (behind a TLS proxy)
-  --postgres DSN       A2APORT_POSTGRES      run as one node of a cluster on this database
-  --log-level LEVEL    A2APORT_LOG_LEVEL     debug, info, warn or error
-  --grace DURATION                           how long SIGTERM waits for open requests (default 30s)
-  --lease DURATION                           with --postgres: how long after a node's last heartbeat
-                                             another takes its tasks over (default 10s)
+// gatewayFlags are gateway's flags. Those an environment variable sets too default to nothing
+// here, so that help never shows a value of the environment (a DSN holds a password).
+type gatewayFlags struct {
+	config, listen, publicURL, dsn, level string
+	grace, lease                          time.Duration
+}
 
-On SIGTERM or SIGINT it stops accepting, lets open requests finish within --grace, and then cancels
-what still runs (with --postgres: leaves it running for another node to take over).
-`
+func (f *gatewayFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&f.config, "config", "", "the configuration `file`")
+	fs.StringVar(&f.listen, "listen", "", "the `address` to listen on (or $A2APORT_LISTEN)")
+	fs.StringVar(&f.publicURL, "public-url", "", "the `URL` callers reach it at, behind a TLS proxy (or $A2APORT_PUBLIC_URL)")
+	fs.StringVar(&f.dsn, "postgres", "", "run as one node of a cluster on this PostgreSQL `DSN` (or $A2APORT_POSTGRES)")
+	fs.StringVar(&f.level, "log-level", "", "debug, info, warn or error (or $A2APORT_LOG_LEVEL)")
+	fs.DurationVar(&f.grace, "grace", 30*time.Second, "how long SIGTERM waits for open requests")
+	fs.DurationVar(&f.lease, "lease", pgcluster.DefaultLease, "with --postgres: how long after a node's last heartbeat another takes its tasks over")
+}
 
 // runGateway runs the gateway of a configuration file until ctx ends.
 func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("a2aport gateway", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() { fmt.Fprint(stderr, gatewayUsage) }
-	config := fs.String("config", "", "the configuration `file`")
-	listen := fs.String("listen", os.Getenv("A2APORT_LISTEN"), "")
-	publicURL := fs.String("public-url", os.Getenv("A2APORT_PUBLIC_URL"), "")
-	dsn := fs.String("postgres", os.Getenv("A2APORT_POSTGRES"), "")
-	level := fs.String("log-level", os.Getenv("A2APORT_LOG_LEVEL"), "")
-	grace := fs.Duration("grace", 30*time.Second, "")
-	lease := fs.Duration("lease", pgcluster.DefaultLease, "")
-	if pos, err := parseFlagsAnywhere(fs, args); err != nil || len(pos) > 0 || *config == "" {
-		if err == nil {
-			fmt.Fprint(stderr, gatewayUsage)
-		}
+	var f gatewayFlags
+	pos, err := parseArgs("gateway", args, streams{stdout: stdout, stderr: stderr}, f.register)
+	if err != nil {
+		return usageCode(err)
+	}
+	if len(pos) > 0 || f.config == "" {
+		usageError(stderr, "gateway", "want --config FILE and no arguments")
 		return exitUsage
 	}
-	cfg, err := gateway.ReadConfig(*config)
+	for _, env := range []struct {
+		value *string
+		name  string
+	}{{&f.listen, "A2APORT_LISTEN"}, {&f.publicURL, "A2APORT_PUBLIC_URL"}, {&f.dsn, "A2APORT_POSTGRES"}, {&f.level, "A2APORT_LOG_LEVEL"}} {
+		if *env.value == "" { // a flag given wins
+			*env.value = os.Getenv(env.name)
+		}
+	}
+	cfg, err := gateway.ReadConfig(f.config)
 	if err != nil {
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
 	}
-	override(&cfg.Listen, *listen)
-	override(&cfg.PublicURL, *publicURL)
-	override(&cfg.Postgres, *dsn)
-	override(&cfg.LogLevel, *level)
+	override(&cfg.Listen, f.listen)
+	override(&cfg.PublicURL, f.publicURL)
+	override(&cfg.Postgres, f.dsn)
+	override(&cfg.LogLevel, f.level)
 	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: logLevel(cfg.LogLevel)}))
 
 	var works adapter.WorkStore
@@ -78,7 +98,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		defer pool.Close()
 		host, _ := os.Hostname()
-		if cluster, err = pgcluster.New(ctx, pool, fmt.Sprintf("%s-%d", host, os.Getpid()), *lease); err != nil {
+		if cluster, err = pgcluster.New(ctx, pool, fmt.Sprintf("%s-%d", host, os.Getpid()), f.lease); err != nil {
 			fmt.Fprintln(stderr, "a2aport gateway: postgres:", err)
 			return exitError
 		}
@@ -135,8 +155,8 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitError
 	case <-ctx.Done():
 	}
-	logger.Info("stopping", "grace", grace.String())
-	shutdown, cancel := context.WithTimeout(context.Background(), *grace)
+	logger.Info("stopping", "grace", f.grace.String())
+	shutdown, cancel := context.WithTimeout(context.Background(), f.grace)
 	defer cancel()
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		logger.Warn("shutdown", "error", err.Error())

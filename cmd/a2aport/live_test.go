@@ -119,7 +119,7 @@ func TestTaskIDs(t *testing.T) {
 	dir := filepath.Join(cache, "a2aport", "works")
 	var saved []string
 	for ctx.Err() == nil {
-		if saved, _ = filepath.Glob(filepath.Join(dir, "*.json")); len(saved) == 1 {
+		if saved, _ = filepath.Glob(filepath.Join(dir, "*", "[^.]*.json")); len(saved) == 1 {
 			if data, _ := os.ReadFile(saved[0]); regexp.MustCompile(`"remoteTaskId":"[^"]`).Match(data) {
 				break
 			}
@@ -131,7 +131,7 @@ func TestTaskIDs(t *testing.T) {
 	}
 	_ = cmd.Process.Signal(syscall.SIGINT)
 	_ = cmd.Wait()
-	if left, _ := filepath.Glob(filepath.Join(dir, "*.json")); len(left) != 0 {
+	if left, _ := filepath.Glob(filepath.Join(dir, "*", "[^.]*.json")); len(left) != 0 {
 		t.Errorf("the ended Work's file is left: %v", left)
 	}
 }

@@ -165,19 +165,18 @@ func TestSendJSON(t *testing.T) {
 	}
 }
 
-func TestExitCodes(t *testing.T) {
-	t.Parallel()
-	locked := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
-		w.Header().Set("WWW-Authenticate", "Bearer")
-		http.Error(w, "who are you?", http.StatusUnauthorized)
-	}))
-	t.Cleanup(locked.Close) // the subtests run after this function returns
-	for _, tc := range []struct {
-		name string
-		env  []string
-		args []string
-		code int
-	}{
+// exitCase is a run of the binary and the exit status it must end with.
+type exitCase struct {
+	name string
+	env  []string
+	args []string
+	code int
+}
+
+// exitCases are runs that end with each exit status of the table (TestExitTable checks that
+// every status of it is here; 130 is TestInterruptCancelsRemotely's).
+func exitCases(locked string) []exitCase {
+	return []exitCase{
 		{"failed", nil, []string{"send", server.CardURL(stream), "fail please"}, exitFailed},
 		{"rejected", nil, []string{"send", server.CardURL(stream), "reject please"}, exitRejected},
 		{"auth required", nil, []string{"send", server.SpecialCardURL(agent.CardBearer), "complete"}, exitAuth},
@@ -186,12 +185,27 @@ func TestExitCodes(t *testing.T) {
 		{"token from A2APORT_TOKEN", []string{"A2APORT_TOKEN=" + agent.BearerToken},
 			[]string{"send", server.SpecialCardURL(agent.CardBearer), "complete with a token", "--native"}, exitOK},
 		{"network", nil, []string{"send", "http://127.0.0.1:1", "complete"}, exitNetwork},
-		{"card behind a 401", nil, []string{"send", locked.URL, "complete"}, exitAuth},
-		{"card behind a 401, module", nil, []string{"send", "--module", locked.URL, "complete"}, exitAuth},
+		{"card behind a 401", nil, []string{"send", locked, "complete"}, exitAuth},
+		{"card behind a 401, module", nil, []string{"send", "--module", locked, "complete"}, exitAuth},
 		{"no question answered", nil, []string{"send", server.CardURL(stream), "input without answer"}, exitUnanswered},
 		{"usage", nil, []string{"send", server.CardURL(stream)}, exitUsage},
 		{"unknown command", nil, []string{"frobnicate"}, exitUsage},
-	} {
+		{"unknown flag", nil, []string{"send", "--frobnicate", server.CardURL(stream), "complete"}, exitUsage},
+		{"timeout", nil, []string{"send", "--timeout", "300ms", server.CardURL(stream), "hold for the timeout"}, exitCancelled},
+		{"HTTP error of a proxy", nil, []string{"send", server.CardURL(stream), "status502html please"}, exitNetwork},
+		{"unknown Work", nil, []string{"status", "cli-no-such-work"}, exitError},
+		{"help", nil, []string{"help", "send"}, exitOK},
+	}
+}
+
+func TestExitCodes(t *testing.T) {
+	t.Parallel()
+	locked := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		w.Header().Set("WWW-Authenticate", "Bearer")
+		http.Error(w, "who are you?", http.StatusUnauthorized)
+	}))
+	t.Cleanup(locked.Close) // the subtests run after this function returns
+	for _, tc := range exitCases(locked.URL) {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			out, errOut, code := runCLI(t, tc.env, tc.args...)

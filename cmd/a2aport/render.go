@@ -49,6 +49,7 @@ type renderer struct {
 	// file stdout is the answer alone and the title goes to stderr.
 	titlesOnStdout bool
 	live           liveArtifact // the artifact whose text is being written as it arrives (live.go)
+	resuming       bool         // a Work of another process, asked for again: no connection broke
 	stopTick       chan struct{}
 }
 
@@ -164,6 +165,24 @@ func (r *renderer) task(w adapter.WorkRecord) {
 	fmt.Fprintln(r.stderr, r.errSt.dim.Render(line))
 }
 
+// detached says that the command left a Work running at the agent, and how to find it again.
+func (r *renderer) detached(work adapter.Work) int {
+	if r.stopTick != nil {
+		close(r.stopTick)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.asJSON {
+		line, _ := json.Marshal(map[string]any{"type": "detached", "workId": work.ID, "exitCode": exitOK})
+		fmt.Fprintln(r.stdout, string(jsonSafe(line)))
+		return exitOK
+	}
+	r.flushArtifacts("")
+	r.clearStatus()
+	fmt.Fprintf(r.stderr, "%s the task goes on at the agent: a2aport status|resume|cancel %s\n", r.errSt.ok.Render("↗ detached:"), work.ID)
+	return exitOK
+}
+
 // interrupt writes a line to stderr at once, without the renderer's lock: the signal path must
 // never wait for a renderer that is busy (clean.go, markdown.go).
 func (r *renderer) interrupt(s string) {
@@ -193,7 +212,12 @@ func (r *renderer) event(ev adapter.Event) {
 		if ev.Reconnecting || ev.Reconnected {
 			r.clearStatus()
 			note := "the connection to the agent broke; reconnecting…"
-			if ev.Reconnected {
+			switch {
+			case r.resuming && ev.Reconnected:
+				note, r.resuming = "following the task again", false
+			case r.resuming:
+				note = "asking the agent for the task…"
+			case ev.Reconnected:
 				note = "reconnected"
 			}
 			fmt.Fprintln(r.stderr, r.errSt.dim.Render(note))
@@ -201,7 +225,8 @@ func (r *renderer) event(ev adapter.Event) {
 		}
 		changed := string(ev.State) != r.state || ev.Text != r.text
 		r.state, r.text = orDefault(string(ev.State), r.state), ev.Text
-		if r.status == nil && changed && ev.State != "" {
+		ended := ev.State == adapter.StateFailed || ev.State == adapter.StateRejected || ev.State == adapter.StateCancelled
+		if r.status == nil && changed && ev.State != "" && !ended { // finish says how the Work ended, once
 			line := string(ev.State)
 			if ev.Text != "" {
 				line += ": " + clean(ev.Text)

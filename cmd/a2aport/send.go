@@ -11,12 +11,9 @@ import (
 	"mime"
 	"net/http"
 	"os"
-	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
-	"sync/atomic"
-	"syscall"
 	"time"
 
 	"golang.org/x/term"
@@ -30,30 +27,60 @@ type streams struct {
 	stdout, stderr io.Writer
 }
 
+var sendCommand = &subcommand{
+	name: "send", args: `URL "instruction"`, summary: "run a piece of work at an agent and stream what happens",
+	about: `Sends the instruction to the agent (URL: its base URL or its card's) and shows the Work as it
+happens: the agent's text as it arrives, its status on a live line, markdown rendered once an
+artifact is complete, files saved to --out. A question of the agent's is asked at the terminal (or
+answered by --answer); Ctrl-C cancels the task at the agent. The agent's task and context ids are
+shown once it names them: status, resume and cancel act on the Work from another shell. In a pipe
+or a file stdout is the agent's answer alone; --json prints one JSON object per event.`,
+	examples: `$ a2aport send http://127.0.0.1:8080 "Compare tea and coffee"
+$ a2aport send http://127.0.0.1:8080 "Compare these" --answer "tea and coffee" > report.md
+$ A2APORT_TOKEN=$(cat token) a2aport send https://agent.example --json "Summarise" | jq .type
+$ a2aport send https://agent.example --file notes.pdf "Summarise this file"
+$ a2aport send https://agent.example --detach "A long report"     # then: a2aport resume ID`,
+	groups: []flagGroup{
+		{"Work", []string{"file", "answer", "owner", "reuse-context", "timeout", "detach"}},
+		outputFlags, connectionFlags, runtimeFlags,
+	},
+	operands: operandURL,
+	flags:    func(fs *flag.FlagSet) { new(sendFlags).register(fs) },
+	run:      runSend,
+}
+
+// sendFlags are send's flags.
+type sendFlags struct {
+	conn    connection
+	view    view
+	files   multi
+	owner   string
+	reuse   bool
+	timeout time.Duration
+}
+
+func (f *sendFlags) register(fs *flag.FlagSet) {
+	f.conn.register(fs)
+	f.view.register(fs)
+	fs.Var(&f.files, "file", "attach the file at `PATH` (repeatable)")
+	fs.StringVar(&f.owner, "owner", "cli", "owner `id` of the Work (conversations are per owner)")
+	fs.BoolVar(&f.reuse, "reuse-context", false, "continue the owner's conversation with this agent (kept under the user cache directory)")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up (and cancel the task) after this `duration`")
+	fs.BoolVar(&f.view.detach, "detach", false, "leave once the agent named its task, which goes on (a2aport status|resume|cancel ID)")
+}
+
 // runSend runs one Work and shows it as it happens.
 func runSend(ctx context.Context, args []string, s streams) int {
-	fs := flag.NewFlagSet("a2aport send", flag.ContinueOnError)
-	fs.SetOutput(s.stderr)
-	var conn connection
-	conn.register(fs)
-	var files, answers multi
-	fs.Var(&files, "file", "attach the file at `PATH` (repeatable)")
-	fs.Var(&answers, "answer", "answer to the agent's next question, in order (repeatable); without, a terminal is asked")
-	owner := fs.String("owner", "cli", "owner `id` of the Work (conversations are per owner)")
-	reuse := fs.Bool("reuse-context", false, "continue the owner's conversation with this agent (kept under the user cache directory)")
-	asJSON := fs.Bool("json", false, "print one JSON object per event, then the outcome, on stdout")
-	timeout := fs.Duration("timeout", 0, "give up (and cancel the task) after this `duration`")
-	outDir := fs.String("out", ".", "`directory` where binary artifacts are saved")
-	color := colorMode("auto")
-	fs.Var(&color, "color", "`when` to colour: auto (on a terminal, unless NO_COLOR is set), always, never")
-	pos, err := parseFlagsAnywhere(fs, args)
+	var f sendFlags
+	pos, err := parseArgs("send", args, s, f.register)
 	if err != nil {
-		return exitUsage
+		return usageCode(err)
 	}
 	if len(pos) != 2 || strings.TrimSpace(pos[1]) == "" {
-		fmt.Fprintln(s.stderr, `usage: a2aport send URL "instruction" [flags]`)
+		usageError(s.stderr, "send", "want the agent's URL and an instruction")
 		return exitUsage
 	}
+	conn, v := f.conn, f.view
 	card, err := cardURL(pos[0])
 	if err != nil {
 		fmt.Fprintln(s.stderr, "a2aport:", err)
@@ -64,15 +91,15 @@ func runSend(ctx context.Context, args []string, s streams) int {
 		fmt.Fprintln(s.stderr, "a2aport:", err)
 		return exitUsage
 	}
-	opts.ReuseContext, opts.Timeout = *reuse, *timeout
-	if *reuse {
+	opts.ReuseContext, opts.Timeout = f.reuse, f.timeout
+	if f.reuse {
 		if opts.ContextStore, err = newFileContexts(card); err != nil {
 			fmt.Fprintln(s.stderr, "a2aport:", err)
 			return exitError
 		}
 	}
-	work := adapter.Work{ID: "cli-" + randomID(), OwnerID: *owner, Instruction: pos[1]}
-	for _, path := range files {
+	work := adapter.Work{ID: "cli-" + randomID(), OwnerID: f.owner, Instruction: pos[1]}
+	for _, path := range f.files {
 		part, err := attach(path)
 		if err != nil {
 			fmt.Fprintln(s.stderr, "a2aport:", err)
@@ -81,90 +108,9 @@ func runSend(ctx context.Context, args []string, s streams) int {
 		work.InputParts = append(work.InputParts, part)
 	}
 
-	stdoutTTY, width := terminal(s.stdout)
-	stderrTTY, _ := terminal(s.stderr)
-	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, *asJSON, width, *outDir, color)
-	// The agent's task and context ids, once it names them, on stderr (a line of --json): the
-	// Work's file under the cache directory lets another shell find the task while it runs.
-	if opts.WorkStore, err = newTaskNoticer(r.task); err != nil {
-		return r.finish(adapter.Outcome{}, err, exitError)
-	}
-	// No command is silent for long: the module's first run compiles it, which takes seconds.
-	var firstEvent sync.Once
-	if conn.module && !conn.native {
-		slow := time.AfterFunc(200*time.Millisecond, func() {
-			firstEvent.Do(func() {
-				r.notice("a2aport: starting the WebAssembly module (its first run compiles it, which takes seconds; later runs use the cache)…")
-			})
-		})
-		defer slow.Stop()
-	}
-	port, err := conn.open(ctx, opts)
-	if err != nil {
-		return r.finish(adapter.Outcome{}, err, exitError)
-	}
-	defer func() { _ = port.Close() }()
-
-	submitCtx, stop := context.WithCancel(ctx)
-	defer stop()
-	var interrupted, unanswered atomic.Bool
-	// A cancel returns once the run stopped here, and Submit with it; the request that tells the
-	// agent may still be on its way, so the process waits for it before it exits.
-	var cancels sync.WaitGroup
-	defer cancels.Wait()
-	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer func() { signal.Stop(signals); close(signals) }()
-	cancels.Add(1)
-	go func() {
-		defer cancels.Done()
-		if _, ok := <-signals; !ok {
-			return
-		}
-		interrupted.Store(true)
-		go func() { // before anything that could wait: a second Ctrl-C always quits
-			if _, ok := <-signals; ok {
-				os.Exit(exitInterrupted)
-			}
-		}()
-		r.interrupt("interrupted: cancelling the task at the agent… (again to quit at once)")
-		cancelWork(port, work, stop)
-	}()
-
-	ask := newAsker(s.stdin, answers, !*asJSON && isTerminal(s.stdin), r)
-	// A question still waiting for its answer when the Work ends (Ctrl-C, a cancel) stops waiting.
-	askCtx, askDone := context.WithCancel(ctx)
-	out, err := port.Submit(submitCtx, work, adapter.OnEvent(func(ev adapter.Event) {
-		firstEvent.Do(func() {})
-		r.event(ev)
-		if ev.Type == adapter.EventInputRequested && ev.Input != nil {
-			cancels.Add(1)
-			go func() {
-				defer cancels.Done()
-				resp, ok := ask.answer(askCtx, *ev.Input)
-				if askCtx.Err() != nil {
-					return // the Work ended meanwhile
-				}
-				if !ok {
-					unanswered.Store(true)
-					cancelWork(port, work, stop)
-					return
-				}
-				if err := port.RespondInput(ctx, work.ID, ev.Input.InputRequestID, resp, work.OwnerID); err != nil {
-					r.notice("a2aport: the answer was not taken: " + err.Error())
-				}
-			}()
-		}
-	}))
-	askDone()
-	code := exitCode(err)
-	switch {
-	case interrupted.Load():
-		code = exitInterrupted
-	case unanswered.Load():
-		code, err = exitUnanswered, fmt.Errorf("%w (%v)", errUnanswered, err)
-	}
-	return r.finish(out, err, code)
+	return follow(ctx, s, conn, opts, v, work, func(ctx context.Context, port adapter.Port, onEvent adapter.SubmitOption) (adapter.Outcome, error) {
+		return port.Submit(ctx, work, onEvent)
+	})
 }
 
 // cancelWork cancels the Work at the agent; when the agent cannot be told, it ends the Work here.

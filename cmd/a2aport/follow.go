@@ -1,0 +1,143 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/signal"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// view is how a followed Work is shown (the flags send and resume share).
+type view struct {
+	asJSON  bool
+	outDir  string
+	color   colorMode
+	answers multi
+	detach  bool // leave once the agent named its task
+	resumed bool // the Work was started by another process
+}
+
+// register adds the flags of the view to fs.
+func (v *view) register(fs *flag.FlagSet) {
+	v.color = "auto"
+	fs.BoolVar(&v.asJSON, "json", false, "print one JSON object per event, then the outcome, on stdout")
+	fs.StringVar(&v.outDir, "out", ".", "`directory` where binary artifacts are saved")
+	fs.Var(&v.color, "color", "`when` to colour: auto (on a terminal, unless NO_COLOR is set), always, never")
+	fs.Var(&v.answers, "answer", "`TEXT` that answers the agent's next question, in order (repeatable); without, a terminal is asked")
+}
+
+// follow runs a Work with begin (Submit, or Resume) on a port opened with opts and shows it as it
+// happens: its events, its questions asked (--answer, else the terminal), Ctrl-C cancelling it at
+// the agent (a second one quits at once), and returns the exit status of how it ended.
+func follow(ctx context.Context, s streams, conn connection, opts adapter.Options, v view, work adapter.Work,
+	begin func(context.Context, adapter.Port, adapter.SubmitOption) (adapter.Outcome, error)) int {
+	stdoutTTY, width := terminal(s.stdout)
+	stderrTTY, _ := terminal(s.stderr)
+	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, v.asJSON, width, v.outDir, v.color)
+	r.resuming = v.resumed
+	// The agent's task and context ids, once it names them, on stderr (a line of --json): the
+	// Work's file under the cache directory lets another shell find the task while it runs.
+	var detached atomic.Bool
+	var port adapter.Port
+	portReady := make(chan struct{})
+	store, err := newTaskNoticer(opts.AgentCardURL, func(rec adapter.WorkRecord) {
+		r.task(rec)
+		if v.detach {
+			detached.Store(true)
+			go func() { <-portReady; _ = port.Detach() }() // not from the store's call: Detach waits for the Work
+		}
+	})
+	if err != nil {
+		return r.finish(adapter.Outcome{}, err, exitError)
+	}
+	defer store.release()
+	if v.resumed && !store.follow(work.ID) {
+		return r.finish(adapter.Outcome{}, fmt.Errorf("%w (status and cancel act on it; resume it once that process ended)", errFollowed), exitError)
+	}
+	opts.WorkStore = store
+	// No command is silent for long: the module's first run compiles it, which takes seconds.
+	var firstEvent sync.Once
+	if conn.module && !conn.native {
+		slow := time.AfterFunc(200*time.Millisecond, func() {
+			firstEvent.Do(func() {
+				r.notice("a2aport: starting the WebAssembly module (its first run compiles it, which takes seconds; later runs use the cache)…")
+			})
+		})
+		defer slow.Stop()
+	}
+	if port, err = conn.open(ctx, opts); err != nil {
+		return r.finish(adapter.Outcome{}, err, exitError)
+	}
+	close(portReady)
+	defer func() { _ = port.Close() }()
+
+	submitCtx, stop := context.WithCancel(ctx)
+	defer stop()
+	var interrupted, unanswered atomic.Bool
+	// A cancel returns once the run stopped here, and Submit with it; the request that tells the
+	// agent may still be on its way, so the process waits for it before it exits.
+	var cancels sync.WaitGroup
+	defer cancels.Wait()
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer func() { signal.Stop(signals); close(signals) }()
+	cancels.Add(1)
+	go func() {
+		defer cancels.Done()
+		if _, ok := <-signals; !ok {
+			return
+		}
+		interrupted.Store(true)
+		go func() { // before anything that could wait: a second Ctrl-C always quits
+			if _, ok := <-signals; ok {
+				os.Exit(exitInterrupted)
+			}
+		}()
+		r.interrupt("interrupted: cancelling the task at the agent… (again to quit at once)")
+		cancelWork(port, work, stop)
+	}()
+
+	ask := newAsker(s.stdin, v.answers, !v.asJSON && isTerminal(s.stdin), r)
+	// A question still waiting for its answer when the Work ends (Ctrl-C, a cancel) stops waiting.
+	askCtx, askDone := context.WithCancel(ctx)
+	out, err := begin(submitCtx, port, adapter.OnEvent(func(ev adapter.Event) {
+		firstEvent.Do(func() {})
+		r.event(ev)
+		if ev.Type == adapter.EventInputRequested && ev.Input != nil && !v.detach {
+			cancels.Add(1)
+			go func() {
+				defer cancels.Done()
+				resp, ok := ask.answer(askCtx, *ev.Input)
+				if askCtx.Err() != nil {
+					return // the Work ended meanwhile
+				}
+				if !ok {
+					unanswered.Store(true)
+					cancelWork(port, work, stop)
+					return
+				}
+				if err := port.RespondInput(ctx, work.ID, ev.Input.InputRequestID, resp, work.OwnerID); err != nil {
+					r.notice("a2aport: the answer was not taken: " + err.Error())
+				}
+			}()
+		}
+	}))
+	askDone()
+	code := exitCode(err)
+	switch {
+	case interrupted.Load():
+		code = exitInterrupted
+	case unanswered.Load():
+		code, err = exitUnanswered, fmt.Errorf("%w (%v)", errUnanswered, err)
+	case detached.Load() && adapter.CodeOf(err) == adapter.CodeWorkDetached:
+		return r.detached(work)
+	}
+	return r.finish(out, err, code)
+}

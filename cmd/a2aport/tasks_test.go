@@ -1,0 +1,168 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"regexp"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// listed is the recorded Works, as status --json lists them.
+func listed(t *testing.T, env []string) []map[string]any {
+	t.Helper()
+	out, errOut, code := runCLI(t, env, "status", "--json")
+	if code != exitOK {
+		t.Fatalf("status --json: exit %d\n%s", code, errOut)
+	}
+	var works []map[string]any
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		var w map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
+			t.Fatalf("status --json: %v: %q", err, sc.Text())
+		}
+		works = append(works, w)
+	}
+	return works
+}
+
+// awaitListed waits until status lists one Work that named its task, and returns it.
+func awaitListed(t *testing.T, env []string) map[string]any {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		if works := listed(t, env); len(works) == 1 && works[0]["remoteTaskId"] != "" {
+			return works[0]
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	t.Fatalf("no Work listed with its task: %v", listed(t, env))
+	return nil
+}
+
+// TestDetachStatusResume: send --detach leaves a Work waiting for its answer at the agent;
+// status, from another process, shows it as the agent has it and leaves it so (twice); resume
+// asks the question and the answer completes the Work, after which nothing is recorded.
+func TestDetachStatusResume(t *testing.T) {
+	t.Parallel()
+	for _, mode := range []string{"--native", "--module"} {
+		t.Run(mode, func(t *testing.T) {
+			t.Parallel()
+			env := []string{"XDG_CACHE_HOME=" + t.TempDir()}
+			_, errOut, code := runCLI(t, env, "send", mode, "--detach", server.CardURL(stream), "input for detach "+mode)
+			id := regexp.MustCompile(`status\|resume\|cancel (cli-[0-9a-f]+)`).FindStringSubmatch(errOut)
+			if code != exitOK || id == nil {
+				t.Fatalf("send --detach: exit %d, no id on stderr:\n%s", code, errOut)
+			}
+			if works := listed(t, env); len(works) != 1 || works[0]["workId"] != id[1] || works[0]["followed"] != false {
+				t.Fatalf("status --json lists %v; want the detached Work, followed by no one", works)
+			}
+			for range 2 {
+				out, errOut, code := runCLI(t, env, "status", mode, id[1])
+				if code != exitOK || !strings.Contains(out, "input_required") || !strings.Contains(out, "What is your name?") || !strings.Contains(out, "a2aport resume "+id[1]) {
+					t.Fatalf("status: exit %d\n%s%s", code, out, errOut)
+				}
+			}
+			out, errOut, code := runCLI(t, env, "resume", mode, id[1], "--answer", "Bob")
+			if code != exitOK || !strings.Contains(out, "Hello, Bob!") {
+				t.Fatalf("resume --answer Bob: exit %d\n%s%s", code, out, errOut)
+			}
+			if works := listed(t, env); len(works) != 0 {
+				t.Errorf("an ended Work is still listed: %v", works)
+			}
+			if _, errOut, code := runCLI(t, env, "status", id[1]); code != exitError || !strings.Contains(errOut, "no running Work") {
+				t.Errorf("status of an ended Work: exit %d, %s", code, errOut)
+			}
+		})
+	}
+}
+
+// TestCancelFromAnotherShell: while one process follows a Work, another cannot resume it (two
+// would answer the same questions) but can see it and cancel it: the task is cancelled at the
+// agent once and the first process ends with the cancelled status.
+func TestCancelFromAnotherShell(t *testing.T) {
+	t.Parallel()
+	env := []string{"XDG_CACHE_HOME=" + t.TempDir()}
+	const instruction = "hold for another shell"
+	first := command(t, "send", server.CardURL(stream), instruction)
+	first.Env = append(first.Env, env...)
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w := awaitListed(t, env)
+	id, task := w["workId"].(string), w["remoteTaskId"].(string)
+	if w["followed"] != true {
+		t.Errorf("a Work its process follows is listed as %v", w)
+	}
+	if out, _, code := runCLI(t, env, "status", id); code != exitOK || !strings.Contains(out, "by another a2aport process") {
+		t.Errorf("status of a followed Work: exit %d\n%s", code, out)
+	}
+	if _, errOut, code := runCLI(t, env, "resume", id); code != exitError || !strings.Contains(errOut, "another a2aport process follows") {
+		t.Errorf("resume of a followed Work: exit %d, %s", code, errOut)
+	}
+	_, errOut, code := runCLI(t, env, "cancel", task[:8]) // the start of the task id is enough
+	if code != exitOK || !strings.Contains(errOut, "cancelled task "+task) {
+		t.Fatalf("cancel: exit %d\n%s", code, errOut)
+	}
+	err := first.Wait()
+	if code := first.ProcessState.ExitCode(); code != exitCancelled {
+		t.Errorf("the following process: %v, exit %d; want %d", err, code, exitCancelled)
+	}
+	if !server.Cancelled(instruction) {
+		t.Error("the agent's task was not cancelled")
+	}
+	if works := listed(t, env); len(works) != 0 {
+		t.Errorf("a cancelled Work is still listed: %v", works)
+	}
+}
+
+// TestResumeAfterKill: a process killed while it follows a Work leaves it recorded and free
+// (the lock goes with the process); resume completes it.
+func TestResumeAfterKill(t *testing.T) {
+	t.Parallel()
+	env := []string{"XDG_CACHE_HOME=" + t.TempDir()}
+	first := command(t, "send", server.CardURL(stream), "slow 1500 for a killed follower")
+	first.Env = append(first.Env, env...)
+	if err := first.Start(); err != nil {
+		t.Fatal(err)
+	}
+	w := awaitListed(t, env)
+	_ = first.Process.Signal(syscall.SIGKILL)
+	_ = first.Wait()
+	if works := listed(t, env); len(works) != 1 || works[0]["followed"] != false {
+		t.Fatalf("after the kill: %v; want the Work, followed by no one", works)
+	}
+	out, errOut, code := runCLI(t, env, "resume", w["workId"].(string))
+	if code != exitOK || !strings.Contains(out, "slow done") {
+		t.Errorf("resume: exit %d\n%s%s", code, out, errOut)
+	}
+}
+
+// TestTaskOfAnAgent: status and cancel of a task a2aport did not record, named by the agent's
+// URL and the task id: the cache that knows nothing of it is left empty.
+func TestTaskOfAnAgent(t *testing.T) {
+	t.Parallel()
+	const instruction = "input for a task by url"
+	_, errOut, code := runCLI(t, []string{"XDG_CACHE_HOME=" + t.TempDir()}, "send", "--detach", server.CardURL(stream), instruction)
+	task := regexp.MustCompile(`task (\S+)`).FindStringSubmatch(errOut)
+	if code != exitOK || task == nil {
+		t.Fatalf("send --detach: exit %d\n%s", code, errOut)
+	}
+	env := []string{"XDG_CACHE_HOME=" + t.TempDir()}
+	if out, errOut, code := runCLI(t, env, "status", server.CardURL(stream), task[1]); code != exitOK || !strings.Contains(out, "input_required") {
+		t.Errorf("status URL TASK: exit %d\n%s%s", code, out, errOut)
+	}
+	out, _, code := runCLI(t, env, "cancel", "--json", server.CardURL(stream), task[1])
+	if code != exitOK || !strings.Contains(out, `"cancelled":true`) || !server.Cancelled(instruction) {
+		t.Errorf("cancel --json URL TASK: exit %d, %s; cancelled at the agent: %v", code, out, server.Cancelled(instruction))
+	}
+	if works := listed(t, env); len(works) != 0 {
+		t.Errorf("status and cancel recorded %v", works)
+	}
+	if _, errOut, code := runCLI(t, env, "status", server.CardURL(stream), "no-such-task"); code == exitOK {
+		t.Errorf("status of an unknown task: exit 0\n%s", errOut)
+	}
+}
