@@ -2,41 +2,25 @@ package main
 
 import (
 	"strings"
-	"time"
 
-	"github.com/charmbracelet/glamour"
+	"github.com/a2aport/a2aport/internal/termmd"
 )
 
-// Markdown from an agent is rendered only within bounds: glamour's cost grows faster than its
-// input with nesting (120 nested blockquotes, 123 bytes, ran past 30 s and 2 GB), so a text that
-// nests deeper than maxMarkdownDepth or is larger than maxMarkdownBytes is shown as plain text,
-// and a rendering that takes longer than markdownTimeout is given up for the plain text too.
+// Markdown from an agent is rendered only within bounds: a text that nests deeper than
+// maxMarkdownDepth (120 nested blockquotes in 123 bytes cost glamour, which rendered it before
+// termmd, 30 s and 2 GB) or is larger than maxMarkdownBytes is shown as plain text. termmd's work
+// grows with the text's length times its nesting, so these two bounds bound it.
 const (
 	maxMarkdownDepth = 12
 	maxMarkdownBytes = 1 << 20
-	markdownTimeout  = 2 * time.Second
 )
 
-// renderMarkdown renders text with md within the bounds above; ok is false when it did not.
-func renderMarkdown(md *glamour.TermRenderer, text string) (string, bool) {
+// renderMarkdown renders text with o within the bounds above; ok is false when it did not.
+func renderMarkdown(o termmd.Options, text string) (string, bool) {
 	if len(text) > maxMarkdownBytes || markdownDepth(text) > maxMarkdownDepth {
 		return "", false
 	}
-	type result struct {
-		out string
-		err error
-	}
-	done := make(chan result, 1)
-	go func() { // abandoned on a timeout: the bounds above keep what it can still cost small
-		out, err := md.Render(text)
-		done <- result{out, err}
-	}()
-	select {
-	case r := <-done:
-		return r.out, r.err == nil
-	case <-time.After(markdownTimeout):
-		return "", false
-	}
+	return termmd.Render(text, o), true
 }
 
 // markdownDepth is how deep text nests at most: its blockquote markers and the indentation of its

@@ -11,12 +11,12 @@ import (
 	"sync"
 	"time"
 
-	"github.com/charmbracelet/glamour"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 	"golang.org/x/term"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/termmd"
 )
 
 // renderer shows a Work's events. On a terminal: a live status line on stderr (spinner, state,
@@ -32,7 +32,7 @@ type renderer struct {
 	st       styles          // for stdout
 	errSt    styles          // for stderr: each is plain where its own writer is no terminal
 	asJSON   bool
-	markdown *glamour.TermRenderer // nil: print text as it is
+	markdown *termmd.Options // nil: print text as it is
 	outDir   string
 
 	started    time.Time
@@ -67,13 +67,8 @@ func newRenderer(stdout, stderr io.Writer, stdoutTTY, stderrTTY, asJSON bool, wi
 		go r.tick()
 	}
 	if stdoutTTY && !asJSON {
-		style := "dark"
-		if color.plain() { // https://no-color.org: laid out, but no colours or emphasis codes
-			style = "notty"
-		}
-		if md, err := glamour.NewTermRenderer(glamour.WithStandardStyle(style), glamour.WithWordWrap(width)); err == nil {
-			r.markdown = md
-		}
+		// https://no-color.org: laid out, but without colours or emphasis codes.
+		r.markdown = &termmd.Options{Width: width, Color: !color.plain()}
 	}
 	return r
 }
@@ -316,7 +311,7 @@ func (r *renderer) render(text, mediaType string) string {
 	if r.markdown == nil || (mediaType != "text/markdown" && !looksLikeMarkdown.MatchString(text)) {
 		return text
 	}
-	if out, ok := renderMarkdown(r.markdown, text); ok {
+	if out, ok := renderMarkdown(*r.markdown, text); ok {
 		return strings.Trim(out, "\n")
 	}
 	return text
