@@ -81,24 +81,29 @@ func follow(ctx context.Context, s streams, conn connection, opts adapter.Option
 	submitCtx, stop := context.WithCancel(ctx)
 	defer stop()
 	var interrupted, unanswered atomic.Bool
+	// Ctrl-C is caught until the command returns: a second one quits at once, also while the
+	// process waits for the agent to take the first one's cancel.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	defer signal.Stop(signals)
 	// A cancel returns once the run stopped here, and Submit with it; the request that tells the
 	// agent may still be on its way, so the process waits for it before it exits.
 	var cancels sync.WaitGroup
 	defer cancels.Wait()
-	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer func() { signal.Stop(signals); close(signals) }()
+	ended := make(chan struct{})
+	defer close(ended)
 	cancels.Add(1)
 	go func() {
 		defer cancels.Done()
-		if _, ok := <-signals; !ok {
+		select {
+		case <-ended:
 			return
+		case <-signals:
 		}
 		interrupted.Store(true)
 		go func() { // before anything that could wait: a second Ctrl-C always quits
-			if _, ok := <-signals; ok {
-				os.Exit(exitInterrupted)
-			}
+			<-signals
+			os.Exit(exitInterrupted)
 		}()
 		r.interrupt("interrupted: cancelling the task at the agent… (again to quit at once)")
 		cancelWork(port, work, stop)
