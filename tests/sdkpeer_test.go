@@ -1,71 +1,23 @@
 package tests
 
 import (
-	"bufio"
 	"encoding/json"
 	"errors"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/testkit/sdkagent"
 )
 
 // sdkAgent is js/test/sdkagent.mjs running as a process: an agent built on @a2a-js/sdk 1.3.0.
-type sdkAgent struct {
-	URL   string            `json:"url"`
-	Cards map[string]string `json:"cards"`
-	// Credentials are by variant, in the JS package's form: scheme → a token string, or
-	// {"clientId", "clientSecret"}.
-	Credentials map[string]map[string]json.RawMessage `json:"credentials"`
-	// CardKeys is the JWK Set of the signed variant's key (also at /jwks.json, its jku).
-	CardKeys json.RawMessage `json:"cardKeys"`
-}
+type sdkAgent struct{ *sdkagent.Agent }
 
-// startSDKAgent runs the @a2a-js/sdk agent until the test ends. It needs node and the JS
-// package's dev dependencies (make test installs them before the Go tests).
-func startSDKAgent(t *testing.T) *sdkAgent {
-	t.Helper()
-	script, err := filepath.Abs("../js/test/sdkagent.mjs")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat("../js/node_modules/@a2a-js/sdk"); err != nil {
-		t.Fatal("the @a2a-js/sdk agent needs the JS dev dependencies: run `make js/node_modules` (npm ci in js/)")
-	}
-	cmd := exec.Command("node", script)
-	stdin, err := cmd.StdinPipe() // the agent stops when it closes
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd.Stderr = os.Stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() {
-		_ = stdin.Close()
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
-	})
-	line, err := bufio.NewReader(stdout).ReadString('\n')
-	if err != nil {
-		t.Fatalf("the @a2a-js/sdk agent did not announce itself: %v", err)
-	}
-	var a sdkAgent
-	if err := json.Unmarshal([]byte(line), &a); err != nil {
-		t.Fatalf("announcement %q: %v", line, err)
-	}
-	return &a
-}
+// startSDKAgent runs the @a2a-js/sdk agent until the test ends.
+func startSDKAgent(t *testing.T) sdkAgent { return sdkAgent{sdkagent.Start(t)} }
 
 // credentials converts a variant's secrets to adapter.Credentials.
-func (a *sdkAgent) credentials(t *testing.T, variant string) map[string]adapter.Credential {
+func (a sdkAgent) credentials(t *testing.T, variant string) map[string]adapter.Credential {
 	t.Helper()
 	creds := map[string]adapter.Credential{}
 	for name, raw := range a.Credentials[variant] {
