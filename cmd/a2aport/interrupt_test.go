@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -78,5 +79,41 @@ func TestSecondInterruptQuits(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second): // the held cancel would keep it 10 s
 		t.Fatal("the second Ctrl-C did not quit")
+	}
+}
+
+// TestInterruptAtEveryStage: Ctrl-C on a terminal ends the command with 130 wherever the Work is:
+// while the card is being read (an agent that never answers it), while the message is on its way
+// (its answer held back, no task named yet), while the task works, and while its text streams in;
+// where the agent has a task, the cancel reaches it. (At the prompt and during the cancel itself:
+// TestInterruptAtThePrompt, TestSecondInterruptQuits.)
+func TestInterruptAtEveryStage(t *testing.T) {
+	t.Parallel()
+	silent := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { <-r.Context().Done() }))
+	t.Cleanup(silent.Close)
+	live := gatedAgent(t)
+	for _, stage := range []struct {
+		name, card, instruction, shown string
+		cancelled                      bool // at the test agent
+	}{
+		{"reading the card", silent.URL, "complete", "starting", false},
+		{"the message on its way", server.CardURL(stream), "holdsend 20000 interrupted", "submitted", false},
+		{"working", server.CardURL(stream), "hold interrupted while working", "holding", true},
+		{"text streaming in", live, filepath.Join(t.TempDir(), "never"), "first ", false},
+	} {
+		t.Run(stage.name, func(t *testing.T) {
+			t.Parallel()
+			r := startPTY(t, "send", stage.card, stage.instruction)
+			r.waitFor(t, stage.shown)
+			if _, err := r.tty.Write([]byte{0x03}); err != nil {
+				t.Fatal(err)
+			}
+			if code := r.exit(t); code != exitInterrupted {
+				t.Errorf("exit %d, want %d", code, exitInterrupted)
+			}
+			if stage.cancelled && !cancelledAtAgent(stage.instruction) {
+				t.Error("the cancel did not reach the agent")
+			}
+		})
 	}
 }
