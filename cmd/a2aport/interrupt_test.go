@@ -25,8 +25,7 @@ func cancelHolder(t *testing.T) (string, *atomic.Int32) {
 	}
 	forward := httputil.NewSingleHostReverseProxy(upstream)
 	var held atomic.Int32
-	var proxy *httptest.Server
-	proxy = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	proxy := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, _ := io.ReadAll(r.Body)
 		r.Body = io.NopCloser(bytes.NewReader(body))
 		switch {
@@ -39,7 +38,7 @@ func cancelHolder(t *testing.T) (string, *atomic.Int32) {
 			card, _ := io.ReadAll(resp.Body)
 			_ = resp.Body.Close()
 			w.Header().Set("Content-Type", "application/json")
-			_, _ = w.Write(bytes.ReplaceAll(card, []byte(server.URL()), []byte(proxy.URL)))
+			_, _ = w.Write(bytes.ReplaceAll(card, []byte(server.URL()), []byte("http://"+r.Host)))
 		case bytes.Contains(body, []byte(`"CancelTask"`)):
 			held.Add(1)
 			<-r.Context().Done() // until the client gives up
