@@ -238,7 +238,7 @@ func runStatus(ctx context.Context, args []string, s streams) int {
 	// The agent answered once the Work reconnected; what its task holds follows at once, then the
 	// command leaves the Work as it found it (Detach), or when the agent did not answer in time.
 	var mu sync.Mutex
-	sizes := map[string]int{}
+	artifacts := map[string]artifactSize{}
 	var order []string
 	var answered, left bool
 	leave := sync.OnceFunc(func() {
@@ -262,16 +262,16 @@ func runStatus(ctx context.Context, args []string, s streams) int {
 		case ev.Type == adapter.EventInputRequested && ev.Input != nil:
 			snap.Question = ev.Input.Prompt
 		case ev.Type == adapter.EventArtifact && ev.Artifact != nil:
-			if _, seen := sizes[ev.Artifact.ID]; !seen {
+			if _, seen := artifacts[ev.Artifact.ID]; !seen {
 				order = append(order, ev.Artifact.ID)
 			}
-			sizes[ev.Artifact.ID] = textSize(*ev.Artifact)
+			artifacts[ev.Artifact.ID] = artifactSize{ID: ev.Artifact.ID, Name: ev.Artifact.Name, Bytes: textSize(*ev.Artifact)}
 		}
 	}))
 	mu.Lock()
 	defer mu.Unlock()
 	for _, id := range order {
-		snap.Artifacts = append(snap.Artifacts, artifactSize{ID: id, Bytes: sizes[id]})
+		snap.Artifacts = append(snap.Artifacts, artifacts[id])
 	}
 	switch {
 	case adapter.CodeOf(err) == adapter.CodeWorkDetached && !answered:
@@ -322,7 +322,7 @@ func printSnapshot(s streams, snap snapshot, err error, asJSON bool) int {
 		fmt.Fprintf(w, "Question\t%s\n", cleanLine(firstLine(snap.Question, 100)))
 	}
 	for _, a := range snap.Artifacts {
-		fmt.Fprintf(w, "Artifact\t%s (%s so far)\n", cleanLine(a.ID), humanSize(a.Bytes))
+		fmt.Fprintf(w, "Artifact\t%s (%s so far)\n", cleanLine(orDefault(a.Name, a.ID)), humanSize(a.Bytes))
 	}
 	switch {
 	case snap.Followed:

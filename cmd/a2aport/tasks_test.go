@@ -3,6 +3,8 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
@@ -164,5 +166,36 @@ func TestTaskOfAnAgent(t *testing.T) {
 	}
 	if _, errOut, code := runCLI(t, env, "status", server.CardURL(stream), "no-such-task"); code == exitOK {
 		t.Errorf("status of an unknown task: exit 0\n%s", errOut)
+	}
+}
+
+// TestStatusShowsTheAnswerSoFar: status of a Work whose answer is streaming names its artifact
+// and how much of it the agent has written (a2a-go's `a2a serve`, its command held by a gate);
+// resume then shows the whole answer once the command goes on.
+func TestStatusShowsTheAnswerSoFar(t *testing.T) {
+	t.Parallel()
+	env := []string{"XDG_CACHE_HOME=" + t.TempDir()}
+	gate := filepath.Join(t.TempDir(), "gate")
+	card := gatedAgent(t)
+	_, errOut, code := runCLI(t, env, "send", "--detach", card, gate)
+	id := regexp.MustCompile(`cancel (cli-[0-9a-f]+)`).FindStringSubmatch(errOut)
+	if code != exitOK || id == nil {
+		t.Fatalf("send --detach: exit %d\n%s", code, errOut)
+	}
+	var snap snapshot
+	for deadline := time.Now().Add(20 * time.Second); len(snap.Artifacts) == 0 && time.Now().Before(deadline); {
+		out, errOut, code := runCLI(t, env, "status", "--json", id[1])
+		if err := json.Unmarshal([]byte(out), &snap); err != nil || code != exitOK {
+			t.Fatalf("status --json: exit %d, %v\n%s%s", code, err, out, errOut)
+		}
+	}
+	if len(snap.Artifacts) != 1 || snap.Artifacts[0].Bytes < len("first ") || snap.Ended {
+		t.Fatalf("status --json = %+v; want one artifact of the first chunk or more, not ended", snap)
+	}
+	if err := os.WriteFile(gate, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if out, errOut, code := runCLI(t, env, "resume", id[1]); code != exitOK || out != "first second third \n" {
+		t.Errorf("resume: exit %d, stdout %q\n%s", code, out, errOut)
 	}
 }
