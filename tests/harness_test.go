@@ -139,6 +139,16 @@ func submitAsync(ctx context.Context, p adapter.Port, w adapter.Work, rec *recor
 	return done
 }
 
+// resumeAsync resumes owner's Work workID on p in the background.
+func resumeAsync(ctx context.Context, p adapter.Port, workID, owner string, rec *recorder) <-chan result {
+	done := make(chan result, 1)
+	go func() {
+		out, err := p.Resume(ctx, workID, owner, adapter.OnEvent(rec.record))
+		done <- result{out, err}
+	}()
+	return done
+}
+
 func await(ctx context.Context, t *testing.T, done <-chan result) result {
 	t.Helper()
 	select {

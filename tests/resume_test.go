@@ -106,22 +106,12 @@ func TestResumeAnswersTheQuestion(t *testing.T) {
 				_, opts, w := leftRunning(ctx, t, impl, v, "input needed", adapter.StateInputRequired)
 				after := newPort(t, impl, opts)
 				rec := newRecorder()
-				done := make(chan result, 1)
-				go func() {
-					out, err := after.Resume(ctx, w.ID, "alice", adapter.OnEvent(rec.record))
-					done <- result{out, err}
-				}()
-				ev, _ := rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
+				done := resumeAsync(ctx, after, w.ID, "alice", rec)
+				rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
 				if st := after.Status(w.ID, "alice"); st.State != adapter.StateInputRequired {
 					t.Errorf("Status() = %q, want input_required", st.State)
 				}
-				if err := after.RespondInput(ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "Bob"}, "alice"); err != nil {
-					t.Fatal(err)
-				}
-				r := await(ctx, t, done)
-				if r.err != nil || !strings.Contains(r.out.Content, "Hello, Bob!") {
-					t.Fatalf("Resume() = %+v, %v; want the greeting", r.out, r.err)
-				}
+				answerBob(ctx, t, after, w, rec, done)
 			})
 		}
 	}
@@ -196,11 +186,7 @@ func TestResumedThenDetached(t *testing.T) {
 				store, opts, w := leftRunning(ctx, t, impl, v, "input needed", adapter.StateInputRequired)
 				looker := newPort(t, impl, opts)
 				rec := newRecorder()
-				done := make(chan result, 1)
-				go func() {
-					out, err := looker.Resume(ctx, w.ID, "alice", adapter.OnEvent(rec.record))
-					done <- result{out, err}
-				}()
+				done := resumeAsync(ctx, looker, w.ID, "alice", rec)
 				rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
 				if err := looker.Detach(); err != nil {
 					t.Fatal(err)
@@ -217,18 +203,21 @@ func TestResumedThenDetached(t *testing.T) {
 				}
 				last := newPort(t, impl, opts)
 				again := newRecorder()
-				go func() {
-					out, err := last.Resume(ctx, w.ID, "alice", adapter.OnEvent(again.record))
-					done <- result{out, err}
-				}()
-				ev, _ := again.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
-				if err := last.RespondInput(ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "Bob"}, "alice"); err != nil {
-					t.Fatal(err)
-				}
-				if r := await(ctx, t, done); r.err != nil || !strings.Contains(r.out.Content, "Hello, Bob!") {
-					t.Fatalf("the third Resume() = %+v, %v; want the greeting", r.out, r.err)
-				}
+				answerBob(ctx, t, last, w, again, resumeAsync(ctx, last, w.ID, "alice", again))
 			})
 		}
+	}
+}
+
+// answerBob answers the resumed Work's question with "Bob" and checks that it completes with the
+// greeting.
+func answerBob(ctx context.Context, t *testing.T, p adapter.Port, w adapter.Work, rec *recorder, done <-chan result) {
+	t.Helper()
+	ev, _ := rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
+	if err := p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "Bob"}, w.OwnerID); err != nil {
+		t.Fatal(err)
+	}
+	if r := await(ctx, t, done); r.err != nil || !strings.Contains(r.out.Content, "Hello, Bob!") {
+		t.Fatalf("Resume() = %+v, %v; want the greeting", r.out, r.err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/a2aport/a2aport/internal/testkit/sdkagent"
 )
 
@@ -46,7 +48,7 @@ func TestAgainstTheJSSDK(t *testing.T) {
 			if code := r.exit(t); code != exitInterrupted {
 				t.Errorf("Ctrl-C: exit %d, want %d", code, exitInterrupted)
 			}
-			if out, errOut, code := runCLI(t, env, "status", card, ansiFree(task[1])); code != exitOK || !strings.Contains(out, "cancelled (ended)") {
+			if out, errOut, code := runCLI(t, env, "status", card, ansi.Strip(task[1])); code != exitOK || !strings.Contains(out, "cancelled (ended)") {
 				t.Errorf("the interrupted task as the agent has it: exit %d\n%s%s", code, out, errOut)
 			}
 
@@ -63,9 +65,4 @@ func TestAgainstTheJSSDK(t *testing.T) {
 			}
 		})
 	}
-}
-
-// ansiFree is s without the escape codes a terminal's output may carry around it.
-func ansiFree(s string) string {
-	return regexp.MustCompile("\x1b\\[[0-9;]*[A-Za-z]").ReplaceAllString(s, "")
 }

@@ -47,6 +47,14 @@ func parseTarget(pos []string) (target, error) {
 	return target{}, errors.New("want the Work's id (or its task id), or the agent's URL and a task id")
 }
 
+// inMemory is a WorkStore holding the record of a task that a2aport did not record (URL TASK):
+// status and cancel act on it and leave nothing behind.
+func (t target) inMemory() adapter.WorkStore {
+	mem := &adapter.MemoryWorkStore{}
+	_ = mem.Set(context.Background(), t.WorkRecord) // never fails
+	return mem
+}
+
 // work is the target as the Port knows it.
 func (t target) work() adapter.Work { return adapter.Work{ID: t.WorkID, OwnerID: t.OwnerID} }
 
@@ -162,7 +170,7 @@ func runResume(ctx context.Context, args []string, s streams) int {
 	conn, v, timeout := f.conn, f.view, f.timeout
 	opts.Timeout, v.resumed = timeout, true
 	if !t.recorded { // recorded now: a resume that is cut short can be resumed again
-		store, _, err := agentWorks(t.Card)
+		store, err := agentWorks(t.Card)
 		if err == nil {
 			err = store.Set(ctx, t.WorkRecord)
 		}
@@ -219,16 +227,14 @@ func runStatus(ctx context.Context, args []string, s streams) int {
 	}
 	snap := snapshot{WorkID: t.WorkID, RemoteTaskID: t.RemoteTaskID, RemoteContextID: t.RemoteContextID, Agent: t.Card, State: t.State, Followed: t.Followed}
 	if t.recorded {
-		store, _, err := agentWorks(t.Card)
+		store, err := agentWorks(t.Card)
 		if err != nil {
 			fmt.Fprintln(s.stderr, "a2aport:", err)
 			return exitError
 		}
 		opts.WorkStore = readOnly{store}
 	} else {
-		mem := &adapter.MemoryWorkStore{}
-		_ = mem.Set(ctx, t.WorkRecord) // never fails
-		opts.WorkStore = mem
+		opts.WorkStore = t.inMemory()
 	}
 	port, err := conn.open(ctx, opts)
 	if err != nil {
@@ -387,9 +393,7 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 		defer store.release()
 		opts.WorkStore = store
 	} else {
-		mem := &adapter.MemoryWorkStore{}
-		_ = mem.Set(ctx, t.WorkRecord) // never fails
-		opts.WorkStore = mem
+		opts.WorkStore = t.inMemory()
 	}
 	port, err := conn.open(ctx, opts)
 	if err != nil {

@@ -38,24 +38,24 @@ type agentFile struct {
 }
 
 // agentWorks opens the folder of the agent at card, creating it.
-func agentWorks(card string) (*filestore.WorkStore, string, error) {
+func agentWorks(card string) (*filestore.WorkStore, error) {
 	root, err := worksRoot()
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	sum := sha256.Sum256([]byte(card))
 	dir := filepath.Join(root, fmt.Sprintf("%x", sum[:8]))
 	store, err := filestore.NewWorkStore(dir)
 	if err != nil {
-		return nil, "", err
+		return nil, err
 	}
 	if !exists(filepath.Join(dir, ".agent.json")) {
 		data, _ := json.Marshal(agentFile{Card: card})
 		if err := os.WriteFile(filepath.Join(dir, ".agent.json"), data, 0o600); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 	}
-	return store, dir, nil
+	return store, nil
 }
 
 // taskNoticer is the command's WorkStore for one agent, which also tells onTask once when the
@@ -63,18 +63,17 @@ func agentWorks(card string) (*filestore.WorkStore, string, error) {
 // Work's lock from its first record to its deletion.
 type taskNoticer struct {
 	*filestore.WorkStore
-	dir    string
 	onTask func(adapter.WorkRecord)
 	told   sync.Map // work id → struct{}
 	locks  sync.Map // work id → func() (releases the lock)
 }
 
 func newTaskNoticer(card string, onTask func(adapter.WorkRecord)) (*taskNoticer, error) {
-	store, dir, err := agentWorks(card)
+	store, err := agentWorks(card)
 	if err != nil {
 		return nil, err
 	}
-	return &taskNoticer{WorkStore: store, dir: dir, onTask: onTask}, nil
+	return &taskNoticer{WorkStore: store, onTask: onTask}, nil
 }
 
 // follow takes the lock of a Work this process follows: false when another process holds it.
@@ -82,7 +81,7 @@ func (s *taskNoticer) follow(workID string) bool {
 	if _, held := s.locks.Load(workID); held {
 		return true
 	}
-	release, ok := lockFile(lockPath(s.dir, workID))
+	release, ok := lockFile(lockPath(s.WorkStore, workID))
 	if ok {
 		s.locks.Store(workID, release)
 	}
@@ -122,8 +121,9 @@ func (s *taskNoticer) release() {
 	})
 }
 
-func lockPath(dir, workID string) string {
-	return filepath.Join(dir, fmt.Sprintf("%x.lock", workID))
+// lockPath is the lock file of a Work, beside its record (filestore lists only .json files).
+func lockPath(store *filestore.WorkStore, workID string) string {
+	return strings.TrimSuffix(store.Path(workID), ".json") + ".lock"
 }
 
 // savedWork is one recorded Work and its agent.
@@ -164,8 +164,8 @@ func savedWorks() ([]savedWork, error) {
 			return nil, err
 		}
 		for _, rec := range recs {
-			w := savedWork{WorkRecord: rec, Card: agent.Card, Followed: locked(lockPath(dir, rec.WorkID))}
-			if fi, err := os.Stat(filepath.Join(dir, fmt.Sprintf("%x.json", rec.WorkID))); err == nil {
+			w := savedWork{WorkRecord: rec, Card: agent.Card, Followed: locked(lockPath(store, rec.WorkID))}
+			if fi, err := os.Stat(store.Path(rec.WorkID)); err == nil {
 				w.Updated = fi.ModTime()
 			}
 			out = append(out, w)

@@ -33,14 +33,15 @@ func NewWorkStore(dir string) (*WorkStore, error) {
 	return &WorkStore{dir: dir}, nil
 }
 
-// path is the file of a Work: its id, escaped so that no id leaves the folder.
-func (s *WorkStore) path(workID string) string {
+// Path is the file of a Work: its id, escaped so that no id leaves the folder. (Its time of
+// change is when the Work's record last changed.)
+func (s *WorkStore) Path(workID string) string {
 	return filepath.Join(s.dir, fmt.Sprintf("%x.json", workID))
 }
 
 // Get implements adapter.WorkStore.
 func (s *WorkStore) Get(_ context.Context, workID string) (adapter.WorkRecord, bool, error) {
-	data, err := os.ReadFile(s.path(workID))
+	data, err := os.ReadFile(s.Path(workID))
 	if errors.Is(err, fs.ErrNotExist) {
 		return adapter.WorkRecord{}, false, nil
 	}
@@ -49,7 +50,7 @@ func (s *WorkStore) Get(_ context.Context, workID string) (adapter.WorkRecord, b
 	}
 	var rec adapter.WorkRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
-		return adapter.WorkRecord{}, false, fmt.Errorf("filestore: %s: %w", s.path(workID), err)
+		return adapter.WorkRecord{}, false, fmt.Errorf("filestore: %s: %w", s.Path(workID), err)
 	}
 	return rec, true, nil
 }
@@ -69,7 +70,7 @@ func (s *WorkStore) Set(_ context.Context, rec adapter.WorkRecord) error {
 		werr = cerr
 	}
 	if werr == nil {
-		werr = os.Rename(tmp.Name(), s.path(rec.WorkID))
+		werr = os.Rename(tmp.Name(), s.Path(rec.WorkID))
 	}
 	if werr != nil {
 		_ = os.Remove(tmp.Name()) // the write failed already; the temporary file must not stay
@@ -79,7 +80,7 @@ func (s *WorkStore) Set(_ context.Context, rec adapter.WorkRecord) error {
 
 // Delete implements adapter.WorkStore.
 func (s *WorkStore) Delete(_ context.Context, workID string) error {
-	err := os.Remove(s.path(workID))
+	err := os.Remove(s.Path(workID))
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}
