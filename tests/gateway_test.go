@@ -126,20 +126,40 @@ func TestGatewayCatalogue(t *testing.T) {
 			t.Errorf("%s: %s", c.name, got)
 		}
 	}
-	before := len(server.Requests())
+	// The refused messages carry a trace of their own, which no request to the agent may carry
+	// (other tests use the same agent at the same time; the gateway probes it too); an accepted
+	// message with another trace shows that a trace that reaches the agent is seen.
+	traced := func(metadata, traceparent string) string {
+		body := `{"jsonrpc":"2.0","id":"g","method":"SendMessage","params":{"message":{"messageId":"` + time.Now().Format(time.RFC3339Nano) +
+			`","role":"ROLE_USER","parts":[{"text":"complete never"}]` + metadata + `}}}`
+		_, answer := postJSON(t, base+facade.EndpointPath, http.Header{"A2A-Version": {"1.0"}, "Traceparent": {traceparent}}, body)
+		return answer
+	}
+	reached := func(trace string) bool {
+		for _, r := range server.Requests() {
+			if strings.Contains(r.Header.Get("traceparent"), trace) {
+				return true
+			}
+		}
+		return false
+	}
+	const acceptedTrace, refusedTrace = "a0a1a2a3a4a5a6a7a8a9aaabacadaeaf", "b0b1b2b3b4b5b6b7b8b9babbbcbdbebf"
+	if got := traced(``, "00-"+acceptedTrace+"-00f067aa0ba902b7-01"); !strings.Contains(got, "TASK_STATE_COMPLETED") || !reached(acceptedTrace) {
+		t.Errorf("an accepted message's trace did not reach the agent: %s", got)
+	}
 	for _, c := range []struct{ name, metadata, want string }{
 		{"unknown backend", `,"metadata":{"backend":"nope"}`, `unknown backend \"nope\": the backends are agent, legacy, sdk, plain`},
 		{"unknown skill", `,"metadata":{"skill":"agent/nope"}`, `unknown skill \"agent/nope\"`},
 		{"unavailable backend", `,"metadata":{"backend":"secretive"}`, `the backend \"secretive\" is unavailable`},
 		{"disabled backend", `,"metadata":{"backend":"off"}`, `the backend \"off\" is disabled`},
 	} {
-		got := rpc(c.metadata, `{"text":"complete never"}`)
+		got := traced(c.metadata, "00-"+refusedTrace+"-00f067aa0ba902b7-01")
 		if !strings.Contains(got, "-32602") || !strings.Contains(got, c.want) {
 			t.Errorf("%s: %s", c.name, got)
 		}
 	}
-	if after := len(server.Requests()); after != before {
-		t.Errorf("refused messages reached the agent: %d requests", after-before)
+	if reached(refusedTrace) {
+		t.Error("refused messages reached the agent")
 	}
 
 	status, body := getText(t, base+"/backends")
@@ -196,9 +216,9 @@ func TestGatewayCatalogue(t *testing.T) {
 
 	_, metrics := getText(t, base+"/metrics")
 	for _, want := range []string{
-		`a2aport_gateway_requests_total{method="SendMessage",status="200"} 10`, // 5 routed, 4 refused (JSON-RPC errors are 200), 1 late
+		`a2aport_gateway_requests_total{method="SendMessage",status="200"} 11`, // 5 routed, 1 traced, 4 refused (JSON-RPC errors are 200), 1 late
 		`a2aport_gateway_works_total{backend="legacy",outcome="ok"} 1`,
-		`a2aport_gateway_works_total{backend="agent",outcome="ok"} 2`,
+		`a2aport_gateway_works_total{backend="agent",outcome="ok"} 3`, // the data part's, the default's, the traced one's
 		`a2aport_gateway_backend_available{backend="late"} 0`,
 		`a2aport_gateway_backend_available{backend="secretive"} 0`,
 		`a2aport_gateway_open_streams 0`,
