@@ -40,8 +40,24 @@ CREATE TABLE IF NOT EXISTS a2aport_works (
 );
 `
 
-// Migrate creates the tables the package uses, if they are not there.
+// schemaLock is the advisory lock Migrate holds while it sets the schema up ("a2aport" in ASCII):
+// CREATE TABLE IF NOT EXISTS is not safe against itself, and nodes started together would
+// otherwise race (the loser fails with 23505 on pg_type_typname_nsp_index).
+const schemaLock = 0x613261706f7274
+
+// Migrate creates the tables the package uses, if they are not there. Processes that run it at
+// once take turns.
 func Migrate(ctx context.Context, pool *pgxpool.Pool) error {
-	_, err := pool.Exec(ctx, schema)
-	return err
+	tx, err := pool.Begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer func() { _ = tx.Rollback(ctx) }() // after Commit: nothing to undo
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock($1)`, int64(schemaLock)); err != nil {
+		return err
+	}
+	if _, err := tx.Exec(ctx, schema); err != nil {
+		return err
+	}
+	return tx.Commit(ctx)
 }
