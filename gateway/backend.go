@@ -54,19 +54,42 @@ func (g *Gateway) discover(ctx context.Context, b *backend) bool {
 	if err == nil && b.spec.CardURL != "" {
 		skills, err = g.readSkills(ctx, b.spec.CardURL)
 	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
 	if err != nil {
-		b.state, b.reason = StateUnavailable, scrubURLs(err.Error())
+		g.become(b, StateUnavailable, err)
 		return false
 	}
-	b.state, b.reason, b.skills = StateAvailable, "", skills
+	b.mu.Lock()
+	b.skills = skills
+	b.mu.Unlock()
+	g.become(b, StateAvailable, nil)
+	return true
+}
+
+// become moves b to state (unavailable: because of why) and logs and counts the change. It
+// reports whether b was in another state.
+func (g *Gateway) become(b *backend, state string, why error) bool {
+	reason := ""
+	if why != nil {
+		reason = scrubURLs(why.Error())
+	}
+	b.mu.Lock()
+	was := b.state
+	b.state, b.reason = state, reason
+	b.mu.Unlock()
+	if was == state {
+		return false
+	}
+	g.metrics.transitions.WithLabelValues(b.spec.Name, state).Inc()
+	if state == StateAvailable {
+		g.opts.Logger.Info("backend available", "backend", b.spec.Name, "was", was)
+	} else {
+		g.opts.Logger.Warn("backend "+state, "backend", b.spec.Name, "was", was, "reason", reason)
+	}
 	return true
 }
 
 // retry discovers b again with growing delays until it is available or the gateway closes.
 func (g *Gateway) retry(b *backend) {
-	defer g.wg.Done()
 	delay := g.opts.RetryMin
 	for {
 		select {
@@ -81,10 +104,22 @@ func (g *Gateway) retry(b *backend) {
 	}
 }
 
+// lost marks an available backend unavailable, because of why, and retries it from RetryMin.
+// A Work whose connection to the backend could not be made calls it (a passive health check,
+// as Envoy's and Kong's): the messages after it are refused at once, naming the backends that
+// are available, instead of failing one by one until the next probe.
+func (g *Gateway) lost(b *backend, why error) {
+	b.mu.Lock()
+	available := b.state == StateAvailable
+	b.mu.Unlock()
+	if available && g.become(b, StateUnavailable, why) {
+		g.background(func() { g.retry(b) })
+	}
+}
+
 // probe checks the available backends every ProbeInterval until the gateway closes; one that
 // fails is unavailable and retried as one that failed at start.
 func (g *Gateway) probe() {
-	defer g.wg.Done()
 	for {
 		select {
 		case <-g.closing.Done():
@@ -97,11 +132,7 @@ func (g *Gateway) probe() {
 				continue
 			}
 			if err := g.check(b); err != nil {
-				b.mu.Lock()
-				b.state, b.reason = StateUnavailable, scrubURLs(err.Error())
-				b.mu.Unlock()
-				g.wg.Add(1)
-				go g.retry(b)
+				g.lost(b, err)
 			}
 		}
 	}

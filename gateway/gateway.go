@@ -59,6 +59,13 @@ type Options struct {
 	// AccessLog, when set, gets one line per request (method, path, JSON-RPC method, status,
 	// duration) and one per Work (backend, task, outcome, duration); never a header or a body.
 	AccessLog *slog.Logger
+	// Logger gets what changes: a backend lost or back (with the reason, which may name its
+	// internal address), a Work resumed from another node and how it ended (nil: Facade.Logger).
+	Logger *slog.Logger
+	// Routes record which backend runs each Work. A cluster (Facade.Cluster) needs them, shared
+	// by its nodes (pgcluster.NewRoutes): the node that takes a Work over asks its backend alone.
+	// Nil: one process, whose Works are known in memory.
+	Routes Routes
 }
 
 // Gateway is the handler of the gateway and its catalogue's life.
@@ -71,6 +78,7 @@ type Gateway struct {
 	handler  http.Handler
 	closing  context.Context
 	close    context.CancelFunc
+	mu       sync.Mutex // orders background() against stop()
 	wg       sync.WaitGroup
 }
 
@@ -94,6 +102,9 @@ func New(opts Options) (*Gateway, error) {
 		g.backends[b.Name] = newBackend(b)
 		g.order = append(g.order, b.Name)
 	}
+	if opts.Facade.Cluster != nil && opts.Routes == nil {
+		return nil, errors.New("gateway: a cluster needs Routes shared by its nodes (pgcluster.NewRoutes), so that a Work taken over goes to its own backend")
+	}
 	if opts.Default != "" && g.backends[opts.Default] == nil {
 		return nil, fmt.Errorf("gateway: Default %q is not a backend", opts.Default)
 	}
@@ -111,6 +122,12 @@ func New(opts Options) (*Gateway, error) {
 	}
 	if g.opts.Client == nil {
 		g.opts.Client = http.DefaultClient
+	}
+	if g.opts.Logger == nil {
+		g.opts.Logger = opts.Facade.Logger
+	}
+	if g.opts.Logger == nil {
+		g.opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	g.router = newRouter(g)
 	g.metrics = newMetrics(g)
@@ -150,16 +167,29 @@ func (g *Gateway) Start(ctx context.Context) {
 		go func() {
 			defer wg.Done()
 			if !g.discover(ctx, b) {
-				g.wg.Add(1)
-				go g.retry(b)
+				g.background(func() { g.retry(b) })
 			}
 		}()
 	}
 	wg.Wait()
 	if g.opts.ProbeInterval > 0 {
-		g.wg.Add(1)
-		go g.probe()
+		g.background(g.probe)
 	}
+}
+
+// background runs f until the gateway stops (f returns once g.closing is done); after
+// that, not at all.
+func (g *Gateway) background(f func()) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.closing.Err() != nil {
+		return
+	}
+	g.wg.Add(1)
+	go func() {
+		defer g.wg.Done()
+		f()
+	}()
 }
 
 // Close stops the retries and closes every backend's Port: their running Works are cancelled.
@@ -170,7 +200,9 @@ func (g *Gateway) Close() error { return g.stop(adapter.Port.Close) }
 func (g *Gateway) Detach() error { return g.stop(adapter.Port.Detach) }
 
 func (g *Gateway) stop(end func(adapter.Port) error) error {
+	g.mu.Lock()
 	g.close()
+	g.mu.Unlock()
 	g.wg.Wait()
 	var errs []error
 	for _, name := range g.order {

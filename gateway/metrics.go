@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/a2aport/a2aport/adapter"
@@ -19,6 +20,11 @@ type metrics struct {
 	streams  prometheus.Gauge         // open streams
 	works    *prometheus.CounterVec   // by backend and outcome ("ok" or the error code)
 	workTime *prometheus.HistogramVec // by backend
+	// resumed are the Works this process took on that another started (a takeover, a cancel or
+	// an answer that reached this node), by backend and how they ended.
+	resumed *prometheus.CounterVec
+	// transitions are the backends' changes of state, by backend and the state they entered.
+	transitions *prometheus.CounterVec
 }
 
 func newMetrics(g *Gateway) *metrics {
@@ -31,9 +37,14 @@ func newMetrics(g *Gateway) *metrics {
 		works:   prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_works_total", Help: "Works ended, by backend and outcome (ok or the a2aport error code)."}, []string{"backend", "outcome"}),
 		workTime: prometheus.NewHistogramVec(prometheus.HistogramOpts{Name: "a2aport_gateway_backend_work_seconds", Help: "How long a backend took over a Work, by backend.",
 			Buckets: prometheus.ExponentialBuckets(0.005, 4, 10)}, []string{"backend"}),
+		resumed: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_works_resumed_total",
+			Help: "Works another node started that this one resumed (taken over, or reached by a cancel or an answer), by backend and how they ended here (ok, the a2aport error code)."}, []string{"backend", "outcome"}),
+		transitions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_backend_transitions_total",
+			Help: "Changes of a backend's state, by backend and the state it entered (available, unavailable)."}, []string{"backend", "state"}),
 	}
 	up := prometheus.NewGaugeFunc
-	m.registry.MustRegister(m.requests, m.latency, m.streams, m.works, m.workTime)
+	m.registry.MustRegister(m.requests, m.latency, m.streams, m.works, m.workTime, m.resumed, m.transitions,
+		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, name := range g.order {
 		b := g.backends[name]
 		m.registry.MustRegister(up(prometheus.GaugeOpts{Name: "a2aport_gateway_backend_available", Help: "1 while the backend is available.",
@@ -57,10 +68,26 @@ func (m *metrics) request(method string, status int, took time.Duration) {
 	m.latency.WithLabelValues(method).Observe(took.Seconds())
 }
 
-// work counts one Work a backend ended.
-func (m *metrics) work(backend string, err error, took time.Duration) {
-	m.works.WithLabelValues(backend, outcomeOf(err)).Inc()
-	m.workTime.WithLabelValues(backend).Observe(took.Seconds())
+// ended counts and logs a Work that ended on backend in this process (resumed: one another node
+// started), and takes the backend out at once when its connection could not be made.
+func (g *Gateway) ended(backend, workID string, err error, took time.Duration, resumed bool) {
+	outcome := outcomeOf(err)
+	if resumed {
+		g.metrics.resumed.WithLabelValues(backend, outcome).Inc()
+		g.opts.Logger.Info("resumed work ended", "backend", backend, "task", workID, "outcome", outcome)
+	} else {
+		g.metrics.works.WithLabelValues(backend, outcome).Inc()
+		g.metrics.workTime.WithLabelValues(backend).Observe(took.Seconds())
+	}
+	if log := g.opts.AccessLog; log != nil {
+		log.Info("work", "backend", backend, "task", workID, "outcome", outcome, "duration_ms", took.Milliseconds())
+	}
+	if err != nil && forCaller(backend, err) != err { // the caller got the gateway's words: the details are here
+		g.opts.Logger.Warn("work failed at its backend", "backend", backend, "task", workID, "outcome", outcome, "error", err.Error())
+	}
+	if b := g.backends[backend]; b != nil && unreachable(err) {
+		g.lost(b, err)
+	}
 }
 
 // outcomeOf names how a Work ended: "ok", or its a2aport error code.

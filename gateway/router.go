@@ -3,6 +3,7 @@ package gateway
 import (
 	"context"
 	"errors"
+	"fmt"
 	"maps"
 	"slices"
 	"strings"
@@ -20,7 +21,7 @@ type router struct {
 	g      *Gateway
 	mu     sync.Mutex
 	chosen map[string]string // work id → backend, from admit until the Work's Submit starts
-	works  map[string]string // work id → backend, while the Work runs here
+	works  map[string]string // work id → backend, while the Work runs (or is resumed) here
 }
 
 var _ adapter.Port = (*router)(nil)
@@ -73,14 +74,15 @@ func (r *router) route(msg *a2a.Message, work adapter.Work) (string, error) {
 		return "", a2a.NewError(a2a.ErrInvalidParams, "the message names no backend (metadata \"skill\" or \"backend\", or a data part's \"backend\"): the backends are "+listOr(available))
 	case g.backends[name] == nil:
 		return "", a2a.NewError(a2a.ErrInvalidParams, "unknown backend "+quote(name)+": the backends are "+listOr(available))
-	case !g.backends[name].available():
+	case !g.backends[name].available(): // why is the operator's (/backends, the log): it may name the backend's address
 		return "", a2a.NewError(a2a.ErrInvalidParams, "the backend "+quote(name)+" is "+g.backends[name].stateNow()+": the available backends are "+listOr(available))
 	}
 	return name, nil
 }
 
 // Submit implements adapter.Port: the Work runs on the backend admit chose for it (a Work that
-// did not come through the facade is routed by its "backend" input and Default).
+// did not come through the facade is routed by its "backend" input and Default). Its route is
+// recorded before anything is sent, so that any node of a cluster finds that backend again.
 func (r *router) Submit(ctx context.Context, work adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
 	r.mu.Lock()
 	name, ok := r.chosen[work.ID]
@@ -99,54 +101,87 @@ func (r *router) Submit(ctx context.Context, work adapter.Work, opts ...adapter.
 			work.Input = nil
 		}
 	}
-	r.mu.Lock()
-	r.works[work.ID] = name
-	r.mu.Unlock()
-	defer func() {
-		r.mu.Lock()
-		delete(r.works, work.ID)
-		r.mu.Unlock()
-	}()
-	start := time.Now()
-	out, err := r.g.backends[name].spec.Port.Submit(ctx, work, opts...)
-	took := time.Since(start)
-	r.g.metrics.work(name, err, took)
-	if log := r.g.opts.AccessLog; log != nil {
-		log.Info("work", "backend", name, "task", work.ID, "outcome", outcomeOf(err), "duration_ms", took.Milliseconds())
-	}
-	return out, err
-}
-
-// portOf is the Port a Work runs on here, or nil when it runs on none of this process's.
-func (r *router) portOf(workID string) adapter.Port {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if name, ok := r.works[workID]; ok {
-		return r.g.backends[name].spec.Port
-	}
-	return nil
-}
-
-// each asks every available backend in turn until one does not answer WORK_NOT_FOUND: for a
-// Work this process did not start (a cluster's other node started it).
-func (r *router) each(do func(adapter.Port) error) error {
-	for _, name := range r.g.availableNames() {
-		if err := do(r.g.backends[name].spec.Port); !errors.Is(err, adapter.ErrWorkNotFound) {
-			return err
+	if routes := r.g.opts.Routes; routes != nil {
+		if err := routes.SetRoute(ctx, work.ID, name); err != nil {
+			return adapter.Outcome{}, &adapter.Error{Code: adapter.CodeInternal, Retryable: true, Err: err,
+				Message: "the gateway could not record which backend runs the Work, so nothing was sent"}
 		}
 	}
-	return adapter.ErrWorkNotFound
+	defer r.track(work.ID, name)()
+	start := time.Now()
+	out, err := r.g.backends[name].spec.Port.Submit(ctx, work, opts...)
+	r.settled(work.ID, err)
+	r.g.ended(name, work.ID, err, time.Since(start), false)
+	return out, forCaller(name, err)
 }
 
-// Resume implements adapter.Port.
+// track notes that workID runs on backend name in this process, until the returned func.
+func (r *router) track(workID, name string) (untrack func()) {
+	r.mu.Lock()
+	r.works[workID] = name
+	r.mu.Unlock()
+	return func() {
+		r.mu.Lock()
+		delete(r.works, workID)
+		r.mu.Unlock()
+	}
+}
+
+// settled forgets the route of a Work that ended here. A detached Work goes on at its agent for
+// another node, and one this Port did not find or already runs is not this call's to end.
+func (r *router) settled(workID string, err error) {
+	routes := r.g.opts.Routes
+	if routes == nil || errors.Is(err, adapter.ErrWorkDetached) || errors.Is(err, adapter.ErrWorkNotFound) || errors.Is(err, adapter.ErrWorkAlreadyActive) {
+		return
+	}
+	_ = routes.DeleteRoute(context.Background(), workID) // a route left behind names an ended Work: Resume finds no record
+}
+
+// backendOf is the backend a Work runs on: in this process, else as its route says (a Work
+// another node of a cluster started). No other backend is ever asked about it: a backend sees
+// only its own tasks and the answers meant for them.
+func (r *router) backendOf(ctx context.Context, workID string) (string, error) {
+	r.mu.Lock()
+	name, ok := r.works[workID]
+	r.mu.Unlock()
+	if ok {
+		return name, nil
+	}
+	routes := r.g.opts.Routes
+	if routes == nil {
+		return "", &adapter.Error{Code: adapter.CodeWorkNotFound, Message: fmt.Sprintf("work %q does not run on this gateway", workID)}
+	}
+	name, ok, err := routes.Route(ctx, workID)
+	switch {
+	case err != nil:
+		return "", &adapter.Error{Code: adapter.CodeInternal, Retryable: true, Err: err, Message: "the gateway could not read which backend runs the Work"}
+	case !ok:
+		return "", &adapter.Error{Code: adapter.CodeWorkNotFound, Message: fmt.Sprintf("work %q: no backend is recorded for it", workID)}
+	case r.g.backends[name] == nil:
+		return name, &adapter.Error{Code: adapter.CodeOutcomeUnknown, Message: fmt.Sprintf(
+			"the Work ran on the backend %q, which this gateway's configuration no longer has: whether it finished there is not known", name)}
+	}
+	return name, nil
+}
+
+// Resume implements adapter.Port: a Work another node started is re-attached at its own backend
+// (a takeover, or a cancel or answer that reached this node).
 func (r *router) Resume(ctx context.Context, workID, ownerID string, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
-	var out adapter.Outcome
-	err := r.each(func(p adapter.Port) error {
-		var err error
-		out, err = p.Resume(ctx, workID, ownerID, opts...)
-		return err
-	})
-	return out, err
+	name, err := r.backendOf(ctx, workID)
+	if err != nil {
+		if name != "" { // its backend left the configuration: the Work ends here, saying so
+			r.settled(workID, err)
+			r.g.ended(name, workID, err, 0, true)
+		}
+		return adapter.Outcome{}, err
+	}
+	defer r.track(workID, name)()
+	r.g.opts.Logger.Info("work resumed", "backend", name, "task", workID)
+	start := time.Now()
+	out, err := r.g.backends[name].spec.Port.Resume(ctx, workID, ownerID, opts...)
+	r.settled(workID, err)
+	r.g.ended(name, workID, err, time.Since(start), true)
+	return out, forCaller(name, err)
 }
 
 // Status implements adapter.Port; the runtime's status ("" work) is ready when any backend is.
@@ -162,48 +197,43 @@ func (r *router) Status(workID, ownerID string) adapter.Status {
 		}
 		return st
 	}
-	if p := r.portOf(workID); p != nil {
-		return p.Status(workID, ownerID)
+	r.mu.Lock()
+	name, ok := r.works[workID]
+	r.mu.Unlock()
+	if ok {
+		return r.g.backends[name].spec.Port.Status(workID, ownerID)
 	}
 	return adapter.Status{State: adapter.StateNotFound}
 }
 
 // Cancel implements adapter.Port.
 func (r *router) Cancel(ctx context.Context, workID, ownerID string) (adapter.CancelResult, error) {
-	if p := r.portOf(workID); p != nil {
-		return p.Cancel(ctx, workID, ownerID)
-	}
-	var res adapter.CancelResult
-	err := r.each(func(p adapter.Port) error {
-		var err error
-		res, err = p.Cancel(ctx, workID, ownerID)
-		if err == nil && res.State == "not_found" {
-			return adapter.ErrWorkNotFound
-		}
-		return err
-	})
+	name, err := r.backendOf(ctx, workID)
 	if errors.Is(err, adapter.ErrWorkNotFound) {
-		return adapter.CancelResult{State: "not_found"}, nil
+		return adapter.CancelResult{State: adapter.StateNotFound}, nil
 	}
-	return res, err
+	if err != nil {
+		return adapter.CancelResult{}, err
+	}
+	return r.g.backends[name].spec.Port.Cancel(ctx, workID, ownerID)
 }
 
 // RespondInput implements adapter.Port.
 func (r *router) RespondInput(ctx context.Context, workID, inputRequestID string, response adapter.InputResponse, ownerID string) error {
-	if p := r.portOf(workID); p != nil {
-		return p.RespondInput(ctx, workID, inputRequestID, response, ownerID)
+	name, err := r.backendOf(ctx, workID)
+	if err != nil {
+		return err
 	}
-	return r.each(func(p adapter.Port) error { return p.RespondInput(ctx, workID, inputRequestID, response, ownerID) })
+	return r.g.backends[name].spec.Port.RespondInput(ctx, workID, inputRequestID, response, ownerID)
 }
 
 // RespondAuthorization implements adapter.Port.
 func (r *router) RespondAuthorization(ctx context.Context, workID, inputRequestID string, response adapter.InputResponse, ownerID string) error {
-	if p := r.portOf(workID); p != nil {
-		return p.RespondAuthorization(ctx, workID, inputRequestID, response, ownerID)
+	name, err := r.backendOf(ctx, workID)
+	if err != nil {
+		return err
 	}
-	return r.each(func(p adapter.Port) error {
-		return p.RespondAuthorization(ctx, workID, inputRequestID, response, ownerID)
-	})
+	return r.g.backends[name].spec.Port.RespondAuthorization(ctx, workID, inputRequestID, response, ownerID)
 }
 
 // Describe implements adapter.Port: the gateway's name, and what any of its backends can do.
@@ -275,9 +305,6 @@ func (g *Gateway) hasSkill(name, id string) bool {
 func (b *backend) stateNow() string {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	if b.reason != "" {
-		return b.state + " (" + b.reason + ")"
-	}
 	return b.state
 }
 

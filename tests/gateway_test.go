@@ -3,10 +3,12 @@ package tests
 import (
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -257,4 +259,109 @@ func TestGatewayReadiness(t *testing.T) {
 	if _, err := gateway.New(gateway.Options{Backends: []gateway.Backend{{Name: "Bad Name", Port: portTo(t, adapter.Options{AgentCardURL: base})}}}); err == nil {
 		t.Error("a bad backend name was accepted")
 	}
+}
+
+// TestGatewayNoticesADeadBackend: a backend that dies is taken out by the first Work whose
+// connection to it cannot be made (no probe runs here: ProbeInterval is an hour), not by the next
+// probe. That Work's task fails naming the backend and the kind of failure, and the messages
+// after it are refused at once; neither says the backend's address. /backends and the log have
+// the details, /metrics counts the changes, and the backend is retried from RetryMin, so that it
+// is back as soon as its agent is.
+func TestGatewayNoticesADeadBackend(t *testing.T) {
+	t.Parallel()
+	dying, err := agent.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := strings.TrimPrefix(dying.URL(), "http://")
+	card := dying.CardURL(agent.Variants()[0])
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	var log lockedLog
+	g, err := gateway.New(gateway.Options{
+		Facade:   facade.Options{BaseURL: base},
+		Backends: []gateway.Backend{{Name: "dying", Port: portTo(t, adapter.Options{AgentCardURL: card}), CardURL: card}, {Name: "steady", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})}},
+		Default:  "dying", Logger: slog.New(slog.NewJSONHandler(&log, nil)),
+		StartTimeout: 3 * time.Second, RetryMin: 50 * time.Millisecond, RetryMax: 100 * time.Millisecond, ProbeInterval: time.Hour,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Start(testContext(t))
+	serveGateway(t, ln, g)
+	send := func(text string) string {
+		_, answer := versionedPost(t, base+facade.EndpointPath, "1.0", `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"`+
+			text+`","role":"ROLE_USER","parts":[{"text":"`+text+`"}]}}}`)
+		return answer
+	}
+	if answer := send("complete while up"); !strings.Contains(answer, "echo: complete while up") {
+		t.Fatalf("while the backend is up: %s", answer)
+	}
+	dying.Close()
+	port := addr[strings.LastIndex(addr, ":")+1:]
+	leaks := func(what, text string) {
+		t.Helper()
+		if strings.Contains(text, addr) || strings.Contains(text, ":"+port) || strings.Contains(text, "http://127.0.0.1") || strings.Contains(text, "dial tcp") {
+			t.Errorf("%s names the backend's address: %s", what, text)
+		}
+	}
+	failed := send("complete after its agent died")
+	if !strings.Contains(failed, "TASK_STATE_FAILED") || !strings.Contains(failed, `the backend \"dying\" could not be reached`) {
+		t.Errorf("the Work that met the dead backend: %s", failed)
+	}
+	leaks("the failed task", failed)
+	refused := send("complete once it is out")
+	if !strings.Contains(refused, "-32602") || !strings.Contains(refused, `the backend \"dying\" is unavailable`) || !strings.Contains(refused, "steady") {
+		t.Errorf("the message after it: %s, want invalid params naming the available backends", refused)
+	}
+	leaks("the refusal", refused)
+	if _, body := getText(t, base+"/backends"); !strings.Contains(body, `"state":"unavailable"`) || !strings.Contains(body, "connection refused") {
+		t.Errorf("/backends does not tell the operator why: %s", body)
+	}
+	if !strings.Contains(log.String(), `"msg":"backend unavailable","backend":"dying"`) || !strings.Contains(log.String(), `"msg":"work failed at its backend"`) {
+		t.Errorf("the log does not say the backend went down:\n%s", log.String())
+	}
+	back, err := agent.StartAt(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer back.Close()
+	for !strings.Contains(log.String(), `"msg":"backend available","backend":"dying","was":"unavailable"`) {
+		select {
+		case <-testContext(t).Done():
+			t.Fatalf("the backend never came back:\n%s", log.String())
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+	if answer := send("complete once back"); !strings.Contains(answer, "echo: complete once back") {
+		t.Errorf("once the backend is back: %s", answer)
+	}
+	_, metrics := getText(t, base+"/metrics")
+	for _, want := range []string{`a2aport_gateway_backend_transitions_total{backend="dying",state="unavailable"} 1`,
+		`a2aport_gateway_backend_transitions_total{backend="dying",state="available"} 2`, "go_goroutines", "process_resident_memory_bytes"} {
+		if !strings.Contains(metrics, want) {
+			t.Errorf("/metrics has no %s", want)
+		}
+	}
+}
+
+// lockedLog is a log a gateway writes while a test reads it.
+type lockedLog struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (l *lockedLog) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedLog) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -89,10 +89,10 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 
 	var works adapter.WorkStore
 	var cluster *pgcluster.Cluster
+	var pool *pgxpool.Pool
 	var ready func(context.Context) error
 	if cfg.Postgres != "" {
-		pool, err := pgxpool.New(ctx, cfg.Postgres)
-		if err != nil {
+		if pool, err = pgxpool.New(ctx, cfg.Postgres); err != nil {
 			fmt.Fprintln(stderr, "a2aport gateway: postgres:", err)
 			return exitUsage
 		}
@@ -126,7 +126,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	opts.Facade.Logger, opts.AccessLog, opts.Ready = logger, logger, ready
 	if cluster != nil {
 		c := cluster.Config()
-		opts.Facade.Cluster = &c
+		opts.Facade.Cluster, opts.Routes = &c, pgcluster.NewRoutes(pool)
 	}
 	g, err := gateway.New(opts)
 	if err != nil {

@@ -2,12 +2,16 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,58 +25,125 @@ import (
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
+// gatewayNode is one `a2aport gateway --postgres` process of a cluster.
+type gatewayNode struct {
+	name, base string // its node name in the work queue, its URL
+	cmd        *exec.Cmd
+	client     *a2aclient.Client
+	log        *lockedBuffer // its stderr: the JSON log
+}
+
+// startGatewayNode starts a node of the cluster on dsn with config (a lease of 1 s, a grace of
+// 2 s) and connects a client to it.
+func startGatewayNode(ctx context.Context, t *testing.T, config, dsn string) *gatewayNode {
+	t.Helper()
+	cmd := command(t, "gateway", "--config", config, "--postgres", dsn, "--lease", "1s", "--grace", "2s")
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := &gatewayNode{cmd: cmd, log: &lockedBuffer{}}
+	cmd.Stderr = n.log
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	line, err := bufio.NewReader(out).ReadString('\n')
+	base, ok := strings.CutPrefix(strings.TrimSpace(line), "gateway on ")
+	if err != nil || !ok {
+		t.Fatalf("first line %q, %v; log:\n%s", line, err, n.log)
+	}
+	go func() { _, _ = io.Copy(io.Discard, out) }()
+	host, _ := os.Hostname()
+	n.name, n.base = fmt.Sprintf("%s-%d", host, cmd.Process.Pid), base
+	if resp, err := http.Get(base + "/readyz"); err != nil || resp.StatusCode != http.StatusOK {
+		t.Fatalf("node not ready: %v %v", resp, err)
+	}
+	card, err := agentcard.DefaultResolver.Resolve(ctx, base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n.client, err = a2aclient.NewFromCard(ctx, card); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// stop ends the node with sig (SIGTERM: it detaches its Works; SIGKILL: it dies mid-task).
+func (n *gatewayNode) stop(sig syscall.Signal) error {
+	_ = n.cmd.Process.Signal(sig)
+	err := n.cmd.Wait()
+	if sig == syscall.SIGKILL {
+		return nil
+	}
+	return err
+}
+
+// runningNode waits until the Work of task is recorded with its remote task and leased by a node,
+// and returns the index of that node among nodes.
+func runningNode(ctx context.Context, t *testing.T, dsn string, task a2a.TaskID, nodes ...*gatewayNode) int {
+	t.Helper()
+	pool, err := pgxpool.New(ctx, dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	for {
+		var remote, owner string
+		err := pool.QueryRow(ctx, `SELECT record->>'remoteTaskId' FROM a2aport_works WHERE work_id = $1`, string(task)).Scan(&remote)
+		if err == nil && remote != "" && pool.QueryRow(ctx, `SELECT owner FROM a2a_work WHERE task_id = $1 AND owner IS NOT NULL`, string(task)).Scan(&owner) == nil {
+			for i, n := range nodes {
+				if n.name == owner {
+					return i
+				}
+			}
+			t.Fatalf("the work's owner %q is none of the nodes", owner)
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatal("the Work was never recorded with its owner")
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// finalTask polls c until the task ends.
+func finalTask(ctx context.Context, t *testing.T, c *a2aclient.Client, id a2a.TaskID) *a2a.Task {
+	t.Helper()
+	for {
+		got, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: id})
+		if err == nil && got.Status.State.Terminal() {
+			return got
+		}
+		select {
+		case <-ctx.Done():
+			t.Fatalf("the task never ended (%+v, %v)", got, err)
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+func writeConfig(t *testing.T, yaml string) string {
+	t.Helper()
+	config := filepath.Join(t.TempDir(), "gateway.yaml")
+	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	return config
+}
+
 // TestGatewayClusterHandsOver: two `a2aport gateway --postgres` processes on one real PostgreSQL.
 // A task sent to the cluster runs on one node; SIGTERM to that node leaves the Work running at the
 // agent (Detach), and the other node takes the task over after the lease and completes it, once.
 func TestGatewayClusterHandsOver(t *testing.T) {
 	t.Parallel()
 	dsn := pgtest.Start(t)
-	config := filepath.Join(t.TempDir(), "gateway.yaml")
-	yaml := "listen: 127.0.0.1:0\nname: cluster\ndefault: agent\nbackends:\n  - name: agent\n    card: " + server.CardURL(agent.Variants()[0]) + "\n"
-	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	type node struct {
-		name, base string
-		stop       func() error
-	}
-	start := func() node {
-		cmd := command(t, "gateway", "--config", config, "--postgres", dsn, "--lease", "1s", "--grace", "2s")
-		out, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		line, err := bufio.NewReader(out).ReadString('\n')
-		base, ok := strings.CutPrefix(strings.TrimSpace(line), "gateway on ")
-		if err != nil || !ok {
-			t.Fatalf("first line %q, %v", line, err)
-		}
-		host, _ := os.Hostname()
-		stop := func() error { _ = cmd.Process.Signal(syscall.SIGTERM); return cmd.Wait() }
-		t.Cleanup(func() { _ = cmd.Process.Kill() })
-		return node{name: fmt.Sprintf("%s-%d", host, cmd.Process.Pid), base: base, stop: stop}
-	}
-	nodes := []node{start(), start()}
+	config := writeConfig(t, "listen: 127.0.0.1:0\nname: cluster\ndefault: agent\nbackends:\n  - name: agent\n    card: "+server.CardURL(agent.Variants()[0])+"\n")
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	clients := make([]*a2aclient.Client, len(nodes))
-	for i, n := range nodes {
-		if resp, err := http.Get(n.base + "/readyz"); err != nil || resp.StatusCode != http.StatusOK {
-			t.Fatalf("node %d not ready: %v %v", i, resp, err)
-		}
-		card, err := agentcard.DefaultResolver.Resolve(ctx, n.base)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if clients[i], err = a2aclient.NewFromCard(ctx, card); err != nil {
-			t.Fatal(err)
-		}
-	}
+	nodes := []*gatewayNode{startGatewayNode(ctx, t, config, dsn), startGatewayNode(ctx, t, config, dsn)}
 	const instruction = "slow 3000 handed over by SIGTERM"
-	res, err := clients[0].SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(instruction)),
+	res, err := nodes[0].client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(instruction)),
 		Config: &a2a.SendMessageConfig{ReturnImmediately: true}})
 	if err != nil {
 		t.Fatal(err)
@@ -81,61 +152,165 @@ func TestGatewayClusterHandsOver(t *testing.T) {
 	if err := server.WaitStarted(ctx, instruction); err != nil {
 		t.Fatal(err)
 	}
-	pool, err := pgxpool.New(ctx, dsn)
+	running := runningNode(ctx, t, dsn, task.ID, nodes...)
+	other := nodes[1-running]
+	if err := nodes[running].stop(syscall.SIGTERM); err != nil {
+		t.Fatalf("SIGTERM: %v", err)
+	}
+	if got, err := other.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID}); err != nil || got.Status.State.Terminal() {
+		t.Fatalf("the node that got SIGTERM ended the task itself, or lost it: %+v (%q), %v", got, statusText(got), err)
+	}
+	got := finalTask(ctx, t, other.client, task.ID)
+	if got.Status.State != a2a.TaskStateCompleted {
+		t.Fatalf("after SIGTERM to the node running it: %s (%q)", got.Status.State, statusText(got))
+	}
+	results := 0
+	for _, art := range got.Artifacts {
+		if art.Name == "result" {
+			results++
+		}
+	}
+	if results != 1 {
+		t.Errorf("%d result artifacts, want 1: %+v", results, got.Artifacts)
+	}
+}
+
+// TestGatewayTakeoverGoesToItsBackend: three backends, each its own agent; a Work on the second
+// or the third, two nodes, and the node running it killed (-9) or stopped (SIGTERM) halfway
+// through a paced answer. The other node resumes the Work at its own backend, and only there: the
+// other agents get no call at all, the Work's agent gets its message once, and the caller reads
+// the whole answer once. The takeover is logged and counted.
+func TestGatewayTakeoverGoesToItsBackend(t *testing.T) {
+	t.Parallel()
+	dsn := pgtest.Start(t)
+	admin, err := pgxpool.New(context.Background(), dsn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pool.Close()
-	var owner string
-	for {
-		var remote string
-		err := pool.QueryRow(ctx, `SELECT record->>'remoteTaskId' FROM a2aport_works WHERE work_id = $1`, string(task.ID)).Scan(&remote)
-		if err == nil && remote != "" && pool.QueryRow(ctx, `SELECT owner FROM a2a_work WHERE task_id = $1 AND owner IS NOT NULL`, string(task.ID)).Scan(&owner) == nil {
-			break
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatal("the Work was never recorded with its owner")
-		case <-time.After(20 * time.Millisecond):
-		}
+	t.Cleanup(admin.Close)
+	const chunks = 30
+	var want strings.Builder
+	for i := 1; i <= chunks; i++ {
+		fmt.Fprintf(&want, "part-%d ", i)
 	}
-	running, other := 0, 1
-	if owner == nodes[1].name {
-		running, other = 1, 0
-	} else if owner != nodes[0].name {
-		t.Fatalf("the work's owner %q is neither node (%s, %s)", owner, nodes[0].name, nodes[1].name)
-	}
-	if err := nodes[running].stop(); err != nil {
-		t.Fatalf("SIGTERM: %v", err)
-	}
-	if got, err := clients[other].GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID}); err != nil || got.Status.State.Terminal() {
-		why := ""
-		if got != nil && got.Status.Message != nil && len(got.Status.Message.Parts) > 0 {
-			why = got.Status.Message.Parts[0].Text()
-		}
-		t.Fatalf("the node that got SIGTERM ended the task itself, or lost it: %+v (%q), %v", got, why, err)
-	}
-	for {
-		got, err := clients[other].GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID})
-		if err == nil && got.Status.State.Terminal() {
-			if got.Status.State != a2a.TaskStateCompleted {
-				t.Fatalf("after SIGTERM to the node running it: %s", got.Status.State)
+	names := []string{"alpha", "beta", "gamma"}
+	for _, c := range []struct {
+		backend int
+		signal  syscall.Signal
+	}{{1, syscall.SIGKILL}, {2, syscall.SIGKILL}, {1, syscall.SIGTERM}, {2, syscall.SIGTERM}} {
+		t.Run(fmt.Sprintf("%s/%s", names[c.backend], c.signal), func(t *testing.T) {
+			t.Parallel()
+			db := fmt.Sprintf("takeover_%s_%d", names[c.backend], c.signal)
+			if _, err := admin.Exec(context.Background(), "CREATE DATABASE "+db); err != nil {
+				t.Fatal(err)
 			}
-			results := 0
+			dbDSN := strings.Replace(dsn, "/postgres?", "/"+db+"?", 1)
+			yaml := "listen: 127.0.0.1:0\nname: cluster\nbackends:\n"
+			agents := make([]*agent.Server, len(names))
+			for i, name := range names {
+				if agents[i], err = agent.Start(); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(agents[i].Close)
+				yaml += "  - name: " + name + "\n    card: " + agents[i].CardURL(agent.Variants()[0]) + "\n"
+			}
+			config := writeConfig(t, yaml)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			nodes := []*gatewayNode{startGatewayNode(ctx, t, config, dbDSN), startGatewayNode(ctx, t, config, dbDSN)}
+			instruction := fmt.Sprintf("paced %d 100", chunks)
+			msg := a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(instruction))
+			msg.Metadata = map[string]any{"backend": names[c.backend]}
+			res, err := nodes[0].client.SendMessage(ctx, &a2a.SendMessageRequest{Message: msg, Config: &a2a.SendMessageConfig{ReturnImmediately: true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			task := res.(*a2a.Task)
+			if err := agents[c.backend].WaitStarted(ctx, instruction); err != nil {
+				t.Fatal(err)
+			}
+			running := runningNode(ctx, t, dbDSN, task.ID, nodes...)
+			other := nodes[1-running]
+			time.Sleep(500 * time.Millisecond) // some of the answer streamed through the node that stops
+			if err := nodes[running].stop(c.signal); err != nil {
+				t.Fatalf("%s: %v", c.signal, err)
+			}
+			got := finalTask(ctx, t, other.client, task.ID)
+			if got.Status.State != a2a.TaskStateCompleted {
+				t.Fatalf("after %s to the node running it: %s (%q)", c.signal, got.Status.State, statusText(got))
+			}
+			var report strings.Builder
 			for _, art := range got.Artifacts {
-				if art.Name == "result" {
-					results++
+				if art.Name == "report" {
+					for _, p := range art.Parts {
+						report.WriteString(p.Text())
+					}
 				}
 			}
-			if results != 1 {
-				t.Errorf("%d result artifacts, want 1: %+v", results, got.Artifacts)
+			if report.String() != want.String() {
+				t.Errorf("the answer the caller reads:\n%q\nwant each chunk once:\n%q", report.String(), want.String())
 			}
-			break
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the task never ended on the other node (%+v, %v)", got, err)
-		case <-time.After(50 * time.Millisecond):
-		}
+			for i, a := range agents {
+				sends, calls := 0, 0
+				for _, r := range a.Requests() {
+					if r.A2AMethod != "" {
+						calls++
+					}
+					if r.A2AMethod == "SendMessage" || r.A2AMethod == "SendStreamingMessage" {
+						sends++
+					}
+				}
+				switch {
+				case i != c.backend && calls > 0:
+					t.Errorf("the agent of %s, which does not run the Work, got %d A2A calls", names[i], calls)
+				case i == c.backend && sends != 1:
+					t.Errorf("the agent of %s got the message %d times, want once", names[i], sends)
+				}
+			}
+			metrics := get(t, other.base+"/metrics")
+			resumed := fmt.Sprintf(`a2aport_gateway_works_resumed_total{backend=%q,outcome="ok"} 1`, names[c.backend])
+			if !strings.Contains(metrics, resumed) {
+				t.Errorf("/metrics of the node that took over has no %s", resumed)
+			}
+			if log := other.log.String(); !strings.Contains(log, `"msg":"work resumed"`) || !strings.Contains(log, `"msg":"resumed work ended"`) {
+				t.Errorf("the node that took over logged no takeover:\n%s", log)
+			}
+		})
 	}
+}
+
+func get(t *testing.T, url string) string {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	body, _ := io.ReadAll(resp.Body)
+	return string(body)
+}
+
+func statusText(task *a2a.Task) string {
+	if task == nil || task.Status.Message == nil || len(task.Status.Message.Parts) == 0 {
+		return ""
+	}
+	return task.Status.Message.Parts[0].Text()
+}
+
+// lockedBuffer is a bytes.Buffer a process writes to while a test reads it.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }

@@ -38,6 +38,10 @@ CREATE TABLE IF NOT EXISTS a2aport_works (
 	work_id text PRIMARY KEY,
 	record  jsonb NOT NULL
 );
+CREATE TABLE IF NOT EXISTS a2aport_routes (
+	work_id text PRIMARY KEY,
+	backend text NOT NULL
+);
 `
 
 // schemaLock is the advisory lock Migrate holds while it sets the schema up ("a2aport" in ASCII):

@@ -24,6 +24,7 @@
 //
 //	complete ...    artifact "result" "echo: <instruction>", COMPLETED "done" (also any unknown word)
 //	chunks N        N (default 3, 1..100) chunks "part-i " of artifact "report", COMPLETED "done"
+//	paced N MS      N (default 10, 1..100) chunks "part-i " of artifact "report", MS (default 100, at most 1000) ms apart
 //	hold ...        WORKING "holding" until cancelled (CANCELED "cancelled"); FAILED "held too long" after 60 s
 //	slow MS         waits MS ms (default 500, at most 10000), artifact "result" "slow done", COMPLETED "done"
 //	input ...       INPUT_REQUIRED "What is your name?"; a reply "again" asks "What is your name, really?",

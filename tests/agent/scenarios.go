@@ -34,6 +34,7 @@ const (
 var scenarios = map[string]func(*turn){
 	"complete":    complete,
 	"chunks":      chunks,
+	"paced":       paced,
 	"hold":        hold,
 	"holdsend":    hold, // the answer is held back (faults.go)
 	"slow":        slow,
@@ -136,6 +137,17 @@ func named(t *turn) {
 
 func chunks(t *turn) {
 	report(t, intArg(t.args, defaultChunk, 1, maxChunks), 0)
+}
+
+// paced streams N chunks (default 10, at most 100) MS milliseconds apart (default 100, at most
+// 1,000): an answer long enough to stop a gateway's node in the middle of it.
+func paced(t *turn) {
+	n := intArg(t.args, 10, 1, maxChunks)
+	ms := 100
+	if fields := strings.Fields(t.args); len(fields) > 1 {
+		ms = intArg(fields[1], ms, 1, 1000)
+	}
+	report(t, n, time.Duration(ms)*time.Millisecond)
 }
 
 // report streams n chunks "part-i " of one artifact, pace apart, then completes.
