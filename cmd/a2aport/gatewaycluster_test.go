@@ -279,6 +279,73 @@ func TestGatewayTakeoverGoesToItsBackend(t *testing.T) {
 	}
 }
 
+// TestGatewayAnswerGoesToItsBackend: three backends, each its own agent; the second asks a
+// question on a node that then stops (SIGTERM), and the caller's answer reaches the other node.
+// That node takes the Work over at the backend that asked, and only there: the answer completes
+// the task with that agent's reply, and the other agents get no call (they were handed the task's
+// id and the answer before).
+func TestGatewayAnswerGoesToItsBackend(t *testing.T) {
+	t.Parallel()
+	dsn := pgtest.Start(t)
+	names := []string{"alpha", "beta", "gamma"}
+	yaml := "listen: 127.0.0.1:0\nname: cluster\nbackends:\n"
+	agents := make([]*agent.Server, len(names))
+	for i, name := range names {
+		var err error
+		if agents[i], err = agent.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(agents[i].Close)
+		yaml += "  - name: " + name + "\n    card: " + agents[i].CardURL(agent.Variants()[0]) + "\n"
+	}
+	config := writeConfig(t, yaml)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	asked := startGatewayNode(ctx, t, config, dsn) // alone, so the question is its own
+	msg := a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("input for beta"))
+	msg.Metadata = map[string]any{"backend": "beta"}
+	res, err := asked.client.SendMessage(ctx, &a2a.SendMessageRequest{Message: msg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, ok := res.(*a2a.Task)
+	if !ok || task.Status.State != a2a.TaskStateInputRequired {
+		t.Fatalf("the first answer: %#v, want a task waiting for input", res)
+	}
+	other := startGatewayNode(ctx, t, config, dsn)
+	if err := asked.stop(syscall.SIGTERM); err != nil {
+		t.Fatalf("SIGTERM: %v", err)
+	}
+	answer := a2a.NewMessageForTask(a2a.MessageRoleUser, task, a2a.NewTextPart("Ada"))
+	res, err = other.client.SendMessage(ctx, &a2a.SendMessageRequest{Message: answer})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok := res.(*a2a.Task)
+	if !ok || !got.Status.State.Terminal() {
+		got = finalTask(ctx, t, other.client, task.ID)
+	}
+	var greeting string
+	for _, art := range got.Artifacts {
+		if art.Name == "greeting" && len(art.Parts) > 0 {
+			greeting = art.Parts[0].Text()
+		}
+	}
+	if got.Status.State != a2a.TaskStateCompleted || greeting != "Hello, Ada!" {
+		t.Errorf("the answered task: %s %q, greeting %q; want COMPLETED with beta's greeting", got.Status.State, statusText(got), greeting)
+	}
+	for i, a := range agents {
+		if i == 1 {
+			continue
+		}
+		for _, r := range a.Requests() {
+			if r.A2AMethod != "" {
+				t.Errorf("the agent of %s, which did not ask, got %s", names[i], r.A2AMethod)
+			}
+		}
+	}
+}
+
 func get(t *testing.T, url string) string {
 	t.Helper()
 	resp, err := http.Get(url)
