@@ -13,9 +13,9 @@ import (
 
 // admit bounds every A2A request before a2asrv sees it (Limits): its body is read within
 // BodyReadTimeout and MaxRequestBytes, scanned for depth and parts, and a request that would open
-// a caller's stream or task beyond its limits is refused with 429. What a2asrv then reads is the
-// body already in memory.
-func admit(rpc bool, limits Limits, exec *executor, streams *callerCounts, next http.Handler) http.Handler {
+// a caller's stream or task beyond its limits is refused with 429 (one that would start a task
+// while the process drains, with 503). What a2asrv then reads is the body already in memory.
+func admit(rpc bool, limits Limits, draining func() bool, exec *executor, streams *callerCounts, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, status, err := readBody(w, r, limits)
 		if err != nil {
@@ -29,6 +29,11 @@ func admit(rpc bool, limits Limits, exec *executor, streams *callerCounts, next 
 		} // a body that is not JSON is a2asrv's to refuse, in its words
 		caller := callerFrom(r.Context())
 		send, stream := classify(rpc, r, s)
+		if send && !s.follows && draining != nil && draining() {
+			w.Header().Set("Retry-After", "1")
+			writeRefusal(w, rpc, http.StatusServiceUnavailable, "this node is stopping and takes no new task: send the message again")
+			return
+		}
 		if send && !s.follows && limits.MaxTasksPerCaller >= 0 && exec.activeFor(caller) >= limits.MaxTasksPerCaller {
 			w.Header().Set("Retry-After", "1")
 			writeRefusal(w, rpc, http.StatusTooManyRequests, fmt.Sprintf("this caller has %d tasks running, the most it may (MaxTasksPerCaller)", limits.MaxTasksPerCaller))

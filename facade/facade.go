@@ -61,6 +61,11 @@ type Options struct {
 	// AllowedOrigins are the origins (scheme://host[:port]) whose pages may call the facade from a
 	// browser, with credentials (CORS). Nil: none; a browser's cross-origin request is refused.
 	AllowedOrigins []string
+	// Draining, when set, is asked of each message that would start a task: while it says true
+	// (the process is stopping), such a message is answered 503 with Retry-After, so that a load
+	// balancer's next try reaches another process and nothing is created here. Calls on tasks
+	// that exist, and answers to their questions, are served as ever.
+	Draining func() bool
 	// KeepAlive is how often a stream that carries nothing gets an SSE comment, so proxies and
 	// load balancers, which drop idle connections after a minute or a few, keep it open
 	// (0: DefaultKeepAlive; < 0: never).
@@ -104,7 +109,7 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	handler := a2asrv.NewHandler(exec, options...)
 	streams := &callerCounts{}
 	guard := func(rpc bool, h http.Handler) http.Handler {
-		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, admit(rpc, limits, exec, streams, h)))
+		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, admit(rpc, limits, opts.Draining, exec, streams, h)))
 	}
 	mux := http.NewServeMux()
 	served, err := unionCard(card)

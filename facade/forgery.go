@@ -54,9 +54,24 @@ func writeRefusal(w http.ResponseWriter, rpc bool, status int, message string) {
 	if rpc {
 		body = map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32600, "message": message}}
 	} else {
-		body = map[string]any{"error": map[string]any{"code": status, "status": "INVALID_ARGUMENT", "message": message}}
+		body = map[string]any{"error": map[string]any{"code": status, "status": rpcStatus(status), "message": message}}
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(body) // the client may be gone; nothing more to do
+}
+
+// rpcStatus is the google.rpc status name of an HTTP status the facade refuses with (A2A §11.6).
+func rpcStatus(status int) string {
+	switch status {
+	case http.StatusTooManyRequests:
+		return "RESOURCE_EXHAUSTED"
+	case http.StatusServiceUnavailable:
+		return "UNAVAILABLE"
+	case http.StatusRequestTimeout:
+		return "DEADLINE_EXCEEDED"
+	case http.StatusUnauthorized:
+		return "UNAUTHENTICATED"
+	}
+	return "INVALID_ARGUMENT"
 }

@@ -78,6 +78,7 @@ type Gateway struct {
 	handler  http.Handler
 	closing  context.Context
 	close    context.CancelFunc
+	drain    drain
 	mu       sync.Mutex // orders background() against stop()
 	wg       sync.WaitGroup
 }
@@ -132,7 +133,7 @@ func New(opts Options) (*Gateway, error) {
 	g.router = newRouter(g)
 	g.metrics = newMetrics(g)
 	fo := opts.Facade
-	fo.LiveSkills, fo.Admit = g.skills, g.router.admit
+	fo.LiveSkills, fo.Admit, fo.Draining = g.skills, g.router.admit, g.Draining
 	if fo.Description == "" {
 		fo.Description = "a2aport gateway"
 	}
@@ -145,7 +146,7 @@ func New(opts Options) (*Gateway, error) {
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
 	mux.HandleFunc("GET /readyz", g.serveReady)
 	mux.Handle("GET /metrics", g.metrics.handler())
-	mux.Handle("/", observe(opts.AccessLog, g.metrics, a2aHandler))
+	mux.Handle("/", g.drain.counting(observe(opts.AccessLog, g.metrics, a2aHandler)))
 	g.handler = mux
 	g.closing, g.close = context.WithCancel(context.Background())
 	return g, nil

@@ -51,8 +51,13 @@ func (g *Gateway) serveBackends(w http.ResponseWriter, _ *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"backends": g.Backends()}) // the client may be gone
 }
 
-// serveReady answers 200 while any backend is available and Ready says so, else 503.
+// serveReady answers 200 while any backend is available and Ready says so, else 503 (also
+// while the gateway drains).
 func (g *Gateway) serveReady(w http.ResponseWriter, r *http.Request) {
+	if g.Draining() {
+		http.Error(w, "draining: this node is stopping", http.StatusServiceUnavailable)
+		return
+	}
 	if len(g.availableNames()) == 0 {
 		http.Error(w, "no backend is available", http.StatusServiceUnavailable)
 		return

@@ -25,8 +25,9 @@ var gatewayCommand = &subcommand{
 	about: `Serves the backends of the configuration file behind one A2A endpoint (POST /a2a), with its card,
 GET /backends, /healthz and /readyz. docs/gateway.md describes the file;
 examples/gateway/gateway.yaml is a complete one. Flags, then environment variables, override the
-file. On SIGTERM or SIGINT it stops accepting, lets open requests finish within --grace, and then
-cancels what still runs (with --postgres: leaves it running for another node to take over).`,
+file. On SIGTERM or SIGINT it drains: /readyz answers 503 and new tasks are refused (503), while
+open requests and streams finish within --grace; then it cancels what still runs (with
+--postgres: leaves it running for another node to take over).`,
 	examples: `$ a2aport gateway --config gateway.yaml
 $ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --listen :8443`,
 	groups: []flagGroup{
@@ -158,6 +159,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	logger.Info("stopping", "grace", f.grace.String())
 	shutdown, cancel := context.WithTimeout(context.Background(), f.grace)
 	defer cancel()
+	_ = g.Drain(shutdown) // the listener stays open meanwhile: /readyz says 503, not connection refused
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		logger.Warn("shutdown", "error", err.Error())
 	}

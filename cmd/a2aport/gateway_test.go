@@ -18,7 +18,8 @@ import (
 // TestGatewayCommand runs `a2aport gateway --config` as a process: one backend available and one
 // down, callers' bearer tokens from the environment; health, readiness, /backends, the card's
 // security, a refused and an accepted call, an access log line per call, and SIGTERM in the
-// middle of a stream, which finishes before the process exits.
+// middle of a stream: the node drains (its port open, /readyz 503, new tasks refused 503), and
+// the stream finishes before the process exits.
 func TestGatewayCommand(t *testing.T) {
 	t.Parallel()
 	config := filepath.Join(t.TempDir(), "gateway.yaml")
@@ -93,14 +94,32 @@ func TestGatewayCommand(t *testing.T) {
 		t.Errorf("with the token: %d %s", status, body)
 	}
 
-	// SIGTERM while a stream runs: the stream ends completed, then the process exits.
+	// SIGTERM while a stream runs: the node drains. Its port stays open, /readyz says 503 (a load
+	// balancer tells a draining node from a dead one), a new task is refused with 503 and
+	// Retry-After, the stream ends completed, and then the process exits.
 	streamed := make(chan string, 1)
 	go func() {
-		_, body := post("tok-123", "slow 1500")
+		_, body := post("tok-123", "slow 2500")
 		streamed <- body
 	}()
 	time.Sleep(300 * time.Millisecond) // the stream is open
 	_ = cmd.Process.Signal(syscall.SIGTERM)
+	for {
+		status, body := get("/readyz")
+		if status == http.StatusServiceUnavailable {
+			if !strings.Contains(body, "draining") {
+				t.Errorf("/readyz while draining: %d %s", status, body)
+			}
+			break
+		}
+		time.Sleep(10 * time.Millisecond) // until the signal arrived
+	}
+	if status, body := post("tok-123", "complete while draining"); status != http.StatusServiceUnavailable || !strings.Contains(body, "stopping") {
+		t.Errorf("a new task while draining: %d %s", status, body)
+	}
+	if status, _ := get("/healthz"); status != http.StatusOK {
+		t.Errorf("/healthz while draining: %d", status)
+	}
 	select {
 	case body := <-streamed:
 		if !strings.Contains(body, "slow done") || !strings.Contains(body, "TASK_STATE_COMPLETED") {
