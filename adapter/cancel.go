@@ -2,7 +2,10 @@ package adapter
 
 import (
 	"context"
+	"errors"
 	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
 
 	"github.com/a2aport/a2aport/internal/park"
 )
@@ -21,17 +24,90 @@ func (a *Adapter) Cancel(ctx context.Context, workID, ownerID string) (CancelRes
 	return a.cancelRun(ctx, r)
 }
 
-// cancelRun aborts the run locally, then asks the agent to cancel the remote task. When the
-// message is on its way and no answer has named the task yet, it first gives the answer up to
-// taskGrace to arrive: aborted at once, the run would never learn the task, and the agent, which
-// may well have the message, would run it on. A message that never left is aborted at once.
+// cancelRun cancels the Work: once the agent has named its task, the agent is asked first, and
+// only its answer says what became of the Work. A task it cancelled, or could not be asked about,
+// ends the Work WORK_CANCELLED; one it refused to cancel because the task had already ended
+// (completed, failed, rejected) ends the Work as the task did, and the result says so; one it
+// refuses while the task is still ending goes on and settles as the task does (the result: how it
+// ended, or the state it is still in). Nothing is reported cancelled that the agent did not
+// cancel. When the message is on its way and no answer
+// has named the task yet, the answer first gets up to taskGrace to arrive: aborted at once, the
+// run would never learn the task, and the agent, which may well have the message, would run it
+// on. A message that never left is aborted at once.
 func (a *Adapter) cancelRun(ctx context.Context, r *run) (CancelResult, error) {
 	r.awaitTask()
-	if !r.stop(errCancelled) {
+	if r.isStopped() { // it ended meanwhile, or another call is ending it
 		return CancelResult{State: StateNotFound}, nil
 	}
-	r.cancelRemote(ctx)
+	if r.remoteTaskID() != "" {
+		switch ended, refused := r.askCancel(ctx); {
+		case ended != nil:
+			if r.stop(&endedAtAgent{task: ended}) {
+				return CancelResult{TaskID: r.work.ID, State: workState(ended.Status.State)}, nil
+			}
+			return r.settledState(), nil
+		case refused:
+			// The agent will not cancel a task it is still ending: the Work goes on, and settles
+			// as the task does (most often at once).
+			return r.settledState(), nil
+		}
+	}
+	if !r.stop(errCancelled) { // the run ended on its own while the agent was asked
+		return r.settledState(), nil
+	}
 	return CancelResult{TaskID: r.work.ID, State: StateCancelled}, nil
+}
+
+// endedAtAgent stops a run whose cancel the agent refused because its task had already ended:
+// finish settles the Work from the task as the agent has it.
+type endedAtAgent struct{ task *a2a.Task }
+
+func (e *endedAtAgent) Error() string { return "the task ended before it could be cancelled" }
+
+// askCancel asks the agent to cancel the Work's task (bounded). ended is the task when the agent
+// refused because the task had ended otherwise (completed, failed, rejected): as the agent's
+// answer or, after a refusal, a GetTask shows it. refused says the agent refused a task that has
+// not ended (TaskNotCancelableError). Neither (cancelled, no answer, another error): the Work ends
+// cancelled.
+func (r *run) askCancel(parent context.Context) (ended *a2a.Task, refused bool) {
+	r.mu.Lock()
+	task := r.remoteTask
+	r.remoteCancel = true
+	r.mu.Unlock()
+	ctx, cancel := withTimeout(context.WithoutCancel(parent), r.a.s.Clock, min(r.a.s.RequestTimeout, closeGrace), errRequestTimeout)
+	defer cancel()
+	conn, err := r.a.connect(ctx) // a Work resumed a moment ago may not have discovered its agent yet
+	if err != nil {
+		return nil, false
+	}
+	got, err := conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task})
+	refused = errors.Is(err, a2a.ErrTaskNotCancelable)
+	if err != nil && ctx.Err() == nil {
+		// TaskNotCancelableError, as A2A says, or whatever error an agent gives instead (a2a-go's
+		// 0.3 HTTP+JSON server: "server error"): the task tells whether it had ended.
+		got, err = conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
+	}
+	if err != nil || got == nil || !got.Status.State.Terminal() || got.Status.State == a2a.TaskStateCanceled {
+		return nil, refused && err == nil && got != nil && !got.Status.State.Terminal()
+	}
+	return got, false
+}
+
+// settledState is how a run ended that another cause is ending, or that goes on because the agent
+// refused its cancel: waited for (bounded), then its end, or the state it is still in.
+func (r *run) settledState() CancelResult {
+	ctx, cancel := withTimeout(context.Background(), r.a.s.Clock, closeGrace, errRequestTimeout)
+	defer cancel()
+	_ = park.Wait(ctx, r.done) // an end of the wait for any reason: report what is known now
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	switch {
+	case r.ended != "":
+		return CancelResult{TaskID: r.work.ID, State: r.ended}
+	case r.stopped == nil:
+		return CancelResult{TaskID: r.work.ID, State: r.state}
+	}
+	return CancelResult{State: StateNotFound}
 }
 
 // taskGrace bounds how long a Cancel waits for the agent's answer to name the task.

@@ -42,6 +42,7 @@ type run struct {
 	progress       progress   // what the streams delivered, for their probes (probe.go)
 	answeredStatus string     // statusKey of the last input request, to skip stale snapshots of it
 	recorded       WorkRecord // what the WorkStore has of this Work
+	ended          WorkState  // how the Work ended (completed, failed, rejected, cancelled), once it has
 }
 
 // Submit implements Port.
@@ -50,7 +51,7 @@ func (a *Adapter) Submit(ctx context.Context, work Work, opts ...SubmitOption) (
 	if err != nil {
 		return Outcome{}, err
 	}
-	return a.run(ctx, work, parts, opts, (*run).execute)
+	return a.run(ctx, work, parts, opts, nil, (*run).execute)
 }
 
 // Resume implements Port: it re-attaches to a Work that a previous adapter (a page before its
@@ -76,15 +77,17 @@ func (a *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...Su
 		_ = a.s.WorkStore.Delete(ctx, workID) // best-effort, as every record write
 		return Outcome{}, newError(CodeOutcomeUnknown, "work %q: its message was on its way when the frontend that sent it stopped, and no answer named its task: whether the agent received it is not known (it was not sent again)", workID)
 	}
-	return a.run(ctx, Work{ID: workID, OwnerID: ownerID}, nil, opts, func(r *run) (Outcome, error) {
+	return a.run(ctx, Work{ID: workID, OwnerID: ownerID}, nil, opts, func(r *run) {
 		// The message left with the process that recorded the Work: a Detach leaves it recorded.
+		// Known before the run is: a Cancel that finds it asks the agent about its task.
 		r.remoteTask, r.contextID, r.state, r.recorded, r.sent = a2a.TaskID(rec.RemoteTaskID), rec.RemoteContextID, rec.State, rec, true
-		return r.resume()
-	})
+		close(r.taskKnown)
+	}, (*run).resume)
 }
 
-// run registers a run of work, has body produce its outcome and settles it.
-func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []SubmitOption, body func(*run) (Outcome, error)) (Outcome, error) {
+// run registers a run of work (set up by prepare, when given, before anyone can find it), has body
+// produce its outcome and settles it.
+func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []SubmitOption, prepare func(*run), body func(*run) (Outcome, error)) (Outcome, error) {
 	cfg := ApplySubmitOptions(opts...)
 	if cfg.Traceparent != "" && !validTraceparent(cfg.Traceparent) {
 		return Outcome{}, newError(CodeInvalidWork, "work %q: traceparent %q is not a W3C trace context (00-<32 hex>-<16 hex>-<2 hex>)", work.ID, cfg.Traceparent)
@@ -93,6 +96,9 @@ func (a *Adapter) run(ctx context.Context, work Work, parts []*a2a.Part, opts []
 	r := &run{a: a, work: work, parts: parts, onEvent: cfg.OnEvent, state: StateSubmitted,
 		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder()}
 	r.ctx, r.cancel = context.WithCancelCause(ctx)
+	if prepare != nil {
+		prepare(r)
+	}
 	a.mu.Lock()
 	switch _, dup := a.runs[work.ID]; {
 	case a.closed:
@@ -147,7 +153,13 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 	r.mu.Unlock()
 	detached := errors.Is(stopped, errDetached)
 	cancelled := false // the agent confirmed that its task is cancelled
+	var ended *endedAtAgent
 	switch {
+	case errors.As(stopped, &ended): // the agent refused a cancel: its task had ended otherwise
+		var next turnNext
+		if next, out, err = r.apply(ended.task); next != turnDone && err == nil {
+			err = newError(CodeInvalidResponse, "the agent refused to cancel a task it has not ended")
+		}
 	case stopped != nil:
 		err = r.a.ctxError(r.ctx)
 		if !askedRemote && !detached {
@@ -166,12 +178,26 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 	if err != nil {
 		err = r.fate(err, cancelled)
 		if !errors.Is(err, ErrLegacyBuildRequired) { // a host's cue to load the full module, not news of the Work
+			r.setEnded(endState(err))
 			r.emitFinal(err)
 		}
 		return Outcome{}, err
 	}
+	r.setEnded(StateCompleted)
 	r.emit(Event{Type: EventActivity, State: StateCompleted, Text: r.out.status})
 	return out, nil
+}
+
+func (r *run) setEnded(state WorkState) {
+	r.mu.Lock()
+	r.ended = state
+	r.mu.Unlock()
+}
+
+func (r *run) isStopped() bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.stopped != nil
 }
 
 var errFinished = errors.New("finished")
@@ -184,7 +210,8 @@ func (r *run) stop(cause error) bool {
 		return false
 	}
 	r.stopped = cause
-	if !errors.Is(cause, errDetached) {
+	var ended *endedAtAgent
+	if !errors.Is(cause, errDetached) && !errors.As(cause, &ended) {
 		r.state = StateCancelled
 	}
 	r.mu.Unlock()
@@ -228,12 +255,16 @@ func (r *run) timeOut() {
 
 // emitFinal reports the terminal state of a failed run as activity.
 func (r *run) emitFinal(err error) {
-	state := StateFailed
+	r.emit(Event{Type: EventActivity, State: endState(err), Text: err.Error()})
+}
+
+// endState is the terminal state of a Work that failed with err.
+func endState(err error) WorkState {
 	switch CodeOf(err) {
 	case CodeWorkCancelled, CodeAdapterClosed:
-		state = StateCancelled
+		return StateCancelled
 	case CodeTaskRejected:
-		state = StateRejected
+		return StateRejected
 	}
-	r.emit(Event{Type: EventActivity, State: state, Text: err.Error()})
+	return StateFailed
 }

@@ -251,7 +251,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			run.mu.Lock()
 			cancelling := run.cancelling
 			run.mu.Unlock()
-			if cancelling {
+			if cancelling && errors.Is(run.err, adapter.ErrWorkCancelled) {
 				<-ctx.Done() // a2asrv delivers Cancel's CANCELED status, then ends this execution
 				return
 			}
@@ -319,13 +319,29 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 		run := e.runs[ec.TaskID]
 		e.mu.Unlock()
 		if run == nil {
-			e.cancelElsewhere(ctx, ec)
+			if res := e.cancelElsewhere(ctx, ec); refused(res.State) {
+				yield(nil, notCancelable(res.State)) // the node that runs the Work writes how it ended
+				return
+			}
 		} else {
 			run.mu.Lock()
 			run.cancelling = true
+			waiting := run.pending != nil // no execution follows the task
 			run.mu.Unlock()
-			if _, err := e.port.Cancel(ctx, string(ec.TaskID), run.owner); err != nil {
+			res, err := e.port.Cancel(ctx, string(ec.TaskID), run.owner)
+			if err != nil {
 				yield(nil, err)
+				return
+			}
+			if refused(res.State) { // the agent refused: its task had ended, or is ending
+				run.mu.Lock()
+				run.cancelling = false
+				run.mu.Unlock()
+				if waiting && finished(res.State) {
+					e.follow(ctx, ec, run, yield) // nothing else will write how the Work ended
+					return
+				}
+				yield(nil, notCancelable(res.State)) // the execution that follows it writes that
 				return
 			}
 			e.mu.Lock()
@@ -334,6 +350,26 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 		}
 		yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCanceled, nil), nil)
 	}
+}
+
+// refused reports whether the Port's answer to a cancel (its CancelResult's state) says the agent
+// refused it: the task had completed, failed or been rejected, or goes on (a state of a Work that
+// runs). Only cancelled is a cancel, and not_found a Work that was over already.
+func refused(state adapter.WorkState) bool {
+	return state != adapter.StateCancelled && state != adapter.StateNotFound && state != ""
+}
+
+// finished reports whether state is a Work's end.
+func finished(state adapter.WorkState) bool {
+	return state == adapter.StateCompleted || state == adapter.StateFailed || state == adapter.StateRejected
+}
+
+// notCancelable is the answer to a cancel the agent refused.
+func notCancelable(state adapter.WorkState) error {
+	if finished(state) {
+		return fmt.Errorf("%w: the task %s before it could be cancelled", a2a.ErrTaskNotCancelable, state)
+	}
+	return fmt.Errorf("%w: the agent refused to cancel the task, which goes on (%s)", a2a.ErrTaskNotCancelable, state)
 }
 
 // workOf turns the task's first message into a Work. Files go through only when the Port's input
@@ -459,8 +495,9 @@ const elsewhereGrace = 5 * time.Second
 
 // cancelElsewhere cancels a Work another process runs (cluster mode): this process's Port
 // re-attaches to it (Resume, through the shared WorkStore) and cancels it, so that the upstream
-// task ends; the process that runs it then sees its Work end. Best effort and bounded.
-func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorContext) {
+// task ends; the process that runs it then sees its Work end. Best effort and bounded; the result
+// says how the Work ended here (completed, for a task the agent refused to cancel).
+func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorContext) adapter.CancelResult {
 	owner := ownerOf(ec)
 	attached := make(chan struct{})
 	var once sync.Once
@@ -472,18 +509,20 @@ func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorConte
 	}()
 	timer := time.NewTimer(elsewhereGrace)
 	defer timer.Stop()
+	var res adapter.CancelResult
 	select {
 	case <-attached:
-		_, _ = e.port.Cancel(ctx, string(ec.TaskID), owner)
+		res, _ = e.port.Cancel(ctx, string(ec.TaskID), owner)
 	case <-ended: // nothing to resume: the Work is over, or this Port cannot resume
-		return
+		return res
 	case <-timer.C:
-		return
+		return res
 	}
 	select { // the resumed Work ends with the cancel
 	case <-ended:
 	case <-timer.C:
 	}
+	return res
 }
 
 // eventBytes is what an event adds to its task: the text of a message or status, the text, bytes

@@ -22,6 +22,7 @@ type Adapter struct {
 	clock   adapter.Clock
 	disp    *dispatcher
 	reads   atomic.Int64
+	calls   calls // Submit and Resume calls under way (transit.go)
 
 	onDemand bool // started on the 1.0-only module; 0.3 loads the full one (flavour.go)
 
@@ -199,6 +200,11 @@ func (h *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...ad
 func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.SubmitOption) (adapter.Outcome, error) {
 	cfg := adapter.ApplySubmitOptions(opts...)
 	call.Traceparent = cfg.Traceparent
+	workID := call.WorkID
+	if call.Work != nil {
+		workID = call.Work.ID
+	}
+	defer h.calls.enter(workID)()
 	for {
 		d, err := h.driver(ctx)
 		if err != nil {
@@ -244,11 +250,13 @@ func (h *Adapter) Cancel(ctx context.Context, workID, ownerID string) (adapter.C
 	if h.isClosed() {
 		return h.gone().Cancel(ctx, workID, ownerID)
 	}
-	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodCancel, WorkID: workID, OwnerID: ownerID}, nil)
-	if err != nil {
-		return adapter.CancelResult{}, err
-	}
-	return *res.Cancel, nil
+	return h.calls.cancelInTransit(ctx, workID, func() (adapter.CancelResult, error) {
+		res, err := h.call(ctx, abi.Envelope{Method: abi.MethodCancel, WorkID: workID, OwnerID: ownerID}, nil)
+		if err != nil {
+			return adapter.CancelResult{}, err
+		}
+		return *res.Cancel, nil
+	})
 }
 
 // RespondInput implements adapter.Port.

@@ -178,9 +178,16 @@ export interface Status {
   activeWorks?: number;
 }
 
+/**
+ * What cancel() did: `cancelled` (the agent cancelled the task, or it never reached the agent),
+ * `not_found` (no such active Work). When the agent refused because its task had already ended,
+ * the state says how (`completed`, `failed`, `rejected`) and the Work's submit settles that way;
+ * when it refused a task that goes on, the state the Work is still in. Nothing is reported
+ * cancelled that the agent did not cancel.
+ */
 export interface CancelResult {
   taskId?: string;
-  state: 'cancelled' | 'not_found';
+  state: 'cancelled' | 'not_found' | 'completed' | 'failed' | 'rejected' | 'submitted' | 'working' | 'input_required' | 'auth_required';
 }
 
 export interface InputResponse {

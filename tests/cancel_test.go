@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"testing"
 	"time"
 
@@ -140,4 +141,56 @@ func TestCancelWhileTheMessageIsOnItsWayReachesTheAgent(t *testing.T) {
 			t.Error("the agent got the message but not the cancel")
 		}
 	})
+}
+
+// TestRefusedCancelReportsHowTheTaskEnded: a Work resumed after its task completed at the agent
+// (its first adapter detached; the second one does not look at the task by itself, PollInterval
+// an hour), then cancelled: the agent refuses the cancel (the task is not cancelable), and the
+// Work ends as the task did, completed with its answer; Cancel says completed. Nothing is reported
+// cancelled that the agent did not cancel. Natively and in the module, streaming and polling.
+func TestRefusedCancelReportsHowTheTaskEnded(t *testing.T) {
+	t.Parallel()
+	for _, impl := range implementations {
+		for _, v := range resumeVariants {
+			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
+				t.Parallel()
+				ctx := testContext(t)
+				store := &adapter.MemoryWorkStore{}
+				opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
+				before := newPort(t, impl, opts)
+				w := newWork("nina", "slow 200 ended before its cancel "+t.Name())
+				first := submitAsync(ctx, before, w, newRecorder())
+				waitRecorded(ctx, t, store, w.ID, "")
+				if err := before.Detach(); err != nil {
+					t.Fatal(err)
+				}
+				wantCode(t, await(ctx, t, first).err, adapter.ErrWorkDetached)
+				time.Sleep(600 * time.Millisecond) // the agent completes the task meanwhile
+				opts.PollInterval = time.Hour
+				after := newPort(t, impl, opts)
+				rec := newRecorder()
+				resumed := resumeAsync(ctx, after, w.ID, w.OwnerID, rec)
+				for after.Status(w.ID, w.OwnerID).State == adapter.StateNotFound {
+					select {
+					case r := <-resumed:
+						t.Fatalf("the resumed Work ended by itself before its cancel: %+v, %v", r.out, r.err)
+					case <-time.After(5 * time.Millisecond):
+					}
+				}
+				res, err := after.Cancel(ctx, w.ID, w.OwnerID)
+				if err != nil || res.State != adapter.StateCompleted {
+					t.Errorf("Cancel() of a Work whose task completed = %+v, %v; want completed", res, err)
+				}
+				r := await(ctx, t, resumed)
+				if r.err != nil || !strings.Contains(r.out.Content, "slow done") {
+					t.Errorf("the resumed Work = %+v, %v; want its answer", r.out, r.err)
+				}
+				for _, ev := range rec.all() {
+					if ev.State == adapter.StateCancelled {
+						t.Errorf("an event says cancelled: %+v", ev)
+					}
+				}
+			})
+		}
+	}
 }

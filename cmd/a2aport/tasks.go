@@ -397,7 +397,7 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 	}
 	port, err := conn.open(ctx, opts)
 	if err != nil {
-		return printCancel(s, t, err, asJSON)
+		return printCancel(s, t, adapter.Outcome{}, err, asJSON)
 	}
 	defer func() { _ = port.Close() }()
 	leave := sync.OnceFunc(func() { _ = port.Detach() })
@@ -407,13 +407,16 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 	var refused error
 	var asked sync.Once
 	var cancelled sync.WaitGroup
-	_, err = port.Resume(ctx, t.WorkID, t.OwnerID, adapter.OnEvent(func(adapter.Event) {
+	out, err := port.Resume(ctx, t.WorkID, t.OwnerID, adapter.OnEvent(func(adapter.Event) {
 		asked.Do(func() {
 			cancelled.Add(1)
 			go func() {
 				defer cancelled.Done()
 				res, err := port.Cancel(ctx, t.WorkID, t.OwnerID)
-				if err == nil && res.State != adapter.StateCancelled {
+				switch {
+				case err != nil, res.State == adapter.StateCancelled:
+				case ended(res.State): // the agent refused: the task had ended, and the Work ends as it did
+				default:
 					err = fmt.Errorf("the agent left the task %s", res.State)
 				}
 				if err != nil {
@@ -430,12 +433,18 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 	case adapter.CodeOf(err) == adapter.CodeWorkDetached:
 		err = noAnswer(fmt.Sprintf("the agent did not answer within %s: the task may still run", wait))
 	}
-	return printCancel(s, t, err, asJSON)
+	return printCancel(s, t, out, err, asJSON)
 }
 
-// printCancel says how cancel ended: 0 once the task is cancelled; a task that had ended before
-// exits as send would have for that end.
-func printCancel(s streams, t target, err error, asJSON bool) int {
+// ended reports whether state is how a task ended otherwise than cancelled.
+func ended(state adapter.WorkState) bool {
+	return state == adapter.StateCompleted || state == adapter.StateFailed || state == adapter.StateRejected
+}
+
+// printCancel says how cancel ended: 0 once the task is cancelled. A task that had ended before
+// (the agent refused the cancel) is not reported cancelled: it exits as send would have for that
+// end, with the answer of one that completed.
+func printCancel(s streams, t target, out adapter.Outcome, err error, asJSON bool) int {
 	code := exitCode(err)
 	cancelled := adapter.CodeOf(err) == adapter.CodeWorkCancelled
 	if cancelled {
@@ -443,7 +452,10 @@ func printCancel(s streams, t target, err error, asJSON bool) int {
 	}
 	if asJSON {
 		v := map[string]any{"type": "cancel", "workId": t.WorkID, "remoteTaskId": t.RemoteTaskID, "cancelled": cancelled, "exitCode": code}
-		if err != nil && !cancelled {
+		switch {
+		case err == nil:
+			v["state"], v["content"] = adapter.StateCompleted, out.Content
+		case !cancelled:
 			v["code"], v["message"] = jsonCode(err), err.Error()
 		}
 		line, _ := json.Marshal(v)
@@ -454,7 +466,10 @@ func printCancel(s streams, t target, err error, asJSON bool) int {
 	case cancelled:
 		fmt.Fprintf(s.stderr, "✓ cancelled task %s\n", cleanLine(t.RemoteTaskID))
 	case err == nil:
-		fmt.Fprintf(s.stderr, "task %s had already completed\n", cleanLine(t.RemoteTaskID))
+		fmt.Fprintf(s.stderr, "task %s had already completed: it was not cancelled\n", cleanLine(t.RemoteTaskID))
+		if out.Content != "" {
+			fmt.Fprintln(s.stdout, clean(out.Content))
+		}
 	default:
 		fmt.Fprintf(s.stderr, "✗ %s: %s\n", orDefault(string(adapter.CodeOf(err)), "error"), clean(err.Error()))
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -10,6 +11,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/a2aport/a2aport/tests/agent"
 )
 
 // listed is the recorded Works, as status --json lists them.
@@ -197,5 +200,40 @@ func TestStatusShowsTheAnswerSoFar(t *testing.T) {
 	}
 	if out, errOut, code := runCLI(t, env, "resume", id[1]); code != exitOK || out != "first second third \n" {
 		t.Errorf("resume: exit %d, stdout %q\n%s", code, out, errOut)
+	}
+}
+
+// TestCancelOfAnEndedTask: cancel of a Work whose task completed at the agent after its process
+// left it (send --detach), by the Work's id and by URL TASK, streaming and polling: never
+// "cancelled" (the agent refused, or the task was found ended), the answer instead, exit 0 as
+// send would have.
+func TestCancelOfAnEndedTask(t *testing.T) {
+	t.Parallel()
+	poll := agent.Variant{Version: "0.3", Binding: "HTTP+JSON", Streaming: false}
+	for _, v := range []agent.Variant{stream, poll} {
+		for _, byURL := range []bool{false, true} {
+			t.Run(fmt.Sprintf("%s/by-url=%v", v.Name(), byURL), func(t *testing.T) {
+				t.Parallel()
+				env := []string{"XDG_CACHE_HOME=" + t.TempDir()}
+				instruction := "slow 200 cancelled after it completed " + t.Name()
+				_, errOut, code := runCLI(t, env, "send", "--detach", server.CardURL(v), instruction)
+				task := regexp.MustCompile(`task (\S+)`).FindStringSubmatch(errOut)
+				if code != exitOK || task == nil {
+					t.Fatalf("send --detach: exit %d\n%s", code, errOut)
+				}
+				time.Sleep(600 * time.Millisecond) // the agent completes the task meanwhile
+				args := []string{"cancel", "--json", task[1]}
+				if byURL {
+					args = []string{"cancel", "--json", server.CardURL(v), task[1]}
+				}
+				out, errOut, code := runCLI(t, env, args...)
+				if code != exitOK || !strings.Contains(out, `"cancelled":false`) || !strings.Contains(out, `"state":"completed"`) || !strings.Contains(out, "slow done") {
+					t.Errorf("cancel of a completed task: exit %d\n%s%s", code, out, errOut)
+				}
+				if server.Cancelled(instruction) {
+					t.Error("the agent says it cancelled a task it had completed")
+				}
+			})
+		}
 	}
 }

@@ -13,6 +13,9 @@ import { validateOptions } from './options.js';
 
 export { A2APortError };
 
+/** How often cancel() asks again about a Work in transit between modules. */
+const TRANSIT_POLL_MS = 10;
+
 /** Creates a BackendPort. Invalid options throw a TypeError naming the option. */
 export function createA2ABackendAdapter(options) {
   return new Backend(validateOptions(options));
@@ -54,6 +57,7 @@ class Backend {
   // An explicit `wasm` is used as is.
   #legacyOnDemand;
   #needsFull = false;
+  #calls = new Map(); // work id → its submit and resume calls under way
   #verifies = false;
 
   constructor(options) {
@@ -228,7 +232,7 @@ class Backend {
     }
     checkWork(work);
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
-    const res = await this.#callUpgrading('submit', { work, traceparent }, onEvent, signal);
+    const res = await this.#underWay(work.id, () => this.#callUpgrading('submit', { work, traceparent }, onEvent, signal));
     return { content: res.outcome.content, artifacts: res.outcome.artifacts };
   }
 
@@ -244,7 +248,7 @@ class Backend {
     if (traceparent !== undefined && typeof traceparent !== 'string') {
       throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
     }
-    const res = await this.#callUpgrading('resume', { workId, ownerId, traceparent }, onEvent, signal);
+    const res = await this.#underWay(workId, () => this.#callUpgrading('resume', { workId, ownerId, traceparent }, onEvent, signal));
     return { content: res.outcome.content, artifacts: res.outcome.artifacts };
   }
 
@@ -263,7 +267,26 @@ class Backend {
 
   async cancel(workId, { ownerId } = {}) {
     if (this.#closed || !idsReadable(workId, ownerId)) return { ...closedAnswers.cancel };
-    return (await this.#call('cancel', { workId, ownerId })).cancel;
+    // A Work whose submit or resume is under way may be unknown to the module for a moment (the
+    // call is made again on the full module, or waits for its workStore record): ask again until
+    // the module knows it or that call has ended, so that no cancel is lost while the Work goes on.
+    for (;;) {
+      const res = (await this.#call('cancel', { workId, ownerId })).cancel;
+      if (res.state !== 'not_found' || !this.#calls.has(workId) || this.#closed) return res;
+      await new Promise((resolve) => setTimeout(resolve, TRANSIT_POLL_MS));
+    }
+  }
+
+  /** Counts a submit or resume of workId while call() runs (see cancel). */
+  async #underWay(workId, call) {
+    this.#calls.set(workId, (this.#calls.get(workId) ?? 0) + 1);
+    try {
+      return await call();
+    } finally {
+      const n = this.#calls.get(workId) - 1;
+      if (n > 0) this.#calls.set(workId, n);
+      else this.#calls.delete(workId);
+    }
   }
 
   async respondInput(workId, inputRequestId, response, { ownerId } = {}) {

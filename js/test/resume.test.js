@@ -34,6 +34,33 @@ async function recorded(store, workId, state) {
 
 for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
   describe(variant, () => {
+    it('a cancel the agent refuses because the task completed reports completed, and the Work its answer', async () => {
+      const workStore = mapStore();
+      const options = { agentCardUrl: agent.cards[variant], pollIntervalMs: 10, workStore };
+      const page1 = createA2ABackendAdapter(options);
+      const w = newWork('nina', `slow 200 ended before its cancel ${variant}`);
+      const first = settled(page1.submit(w), 20_000);
+      await recorded(workStore, w.id);
+      await page1.detach();
+      assert.equal((await first).err?.code, 'WORK_DETACHED');
+      await new Promise((r) => setTimeout(r, 600)); // the agent completes the task meanwhile
+      // The second page does not look at the task by itself: only the cancel asks the agent.
+      const page2 = createA2ABackendAdapter({ ...options, pollIntervalMs: 3_600_000 });
+      try {
+        const events = new Recorder();
+        const resumed = settled(page2.resume(w.id, { ownerId: 'nina', onEvent: events.listen }), 20_000);
+        const deadline = Date.now() + 20_000;
+        while (page2.status(w.id, { ownerId: 'nina' }).state === 'not_found' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+        assert.deepEqual(await page2.cancel(w.id, { ownerId: 'nina' }), { taskId: w.id, state: 'completed' });
+        const { out, err } = await resumed;
+        assert.ifError(err);
+        assert.match(out.content, /slow done/);
+        assert.ok(!events.events.some((e) => e.state === 'cancelled'), 'an event says cancelled');
+      } finally {
+        await page2.close();
+      }
+    });
+
     it('resumes a running Work after a reload, sending nothing again', async () => {
       const workStore = mapStore();
       const options = { agentCardUrl: agent.cards[variant], pollIntervalMs: 10, workStore };
