@@ -29,8 +29,12 @@ func newCard(port adapter.Port, opts Options, root string) *a2a.AgentCard {
 	if len(out) == 0 {
 		out = []string{"text/plain"}
 	}
+	version := opts.Version
+	if version == "" {
+		version = programVersion()
+	}
 	return &a2a.AgentCard{
-		Name: name, Description: opts.Description, Version: opts.Version,
+		Name: name, Description: opts.Description, Version: version,
 		SupportedInterfaces: []*a2a.AgentInterface{
 			{URL: root + EndpointPath, ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
 			{URL: root + RESTPath, ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: a2a.Version},

@@ -31,7 +31,8 @@ const (
 type Options struct {
 	// BaseURL is the public URL the facade is reached at; the card's interfaces are below it.
 	BaseURL string
-	// Name, Description, Version and Skills go on the card (Name defaults to the Port's label).
+	// Name, Description, Version and Skills go on the card (Name defaults to the Port's label,
+	// Version to the program's module version, else its commit).
 	Name, Description, Version string
 	Skills                     []a2a.AgentSkill
 	// LiveSkills, when set, gives the card's skills on every request of the card (in place of
@@ -105,7 +106,7 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		tasks = newMemStore(limits)
 		options = append(options, a2asrv.WithTaskStore(tasks))
 	}
-	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks}))
+	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}))
 	handler := a2asrv.NewHandler(exec, options...)
 	streams := &callerCounts{}
 	guard := func(rpc bool, h http.Handler) http.Handler {
@@ -117,10 +118,11 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		return nil, err
 	}
 	var producer a2asrv.AgentCardProducer = served
+	maxAge := CardMaxAge
 	if opts.LiveSkills != nil {
-		producer = liveCard{card: card, skills: opts.LiveSkills}
+		producer, maxAge = liveCard{card: card, skills: opts.LiveSkills}, LiveCardMaxAge
 	}
-	mux.Handle(CardPath, a2asrv.NewAgentCardHandler(producer))
+	mux.Handle(CardPath, cacheableCard(a2asrv.NewAgentCardHandler(producer), maxAge))
 	keepAlive := opts.KeepAlive
 	if keepAlive == 0 {
 		keepAlive = DefaultKeepAlive

@@ -18,11 +18,16 @@ import (
 // as an id nobody ever used, and the call goes no further.
 type callers struct {
 	a2asrv.PassthroughCallInterceptor
-	tasks taskstore.Store
+	tasks  taskstore.Store
+	pushes bool // the card offers push notifications
 }
 
 func (c callers) Before(ctx context.Context, callCtx *a2asrv.CallContext, req *a2asrv.Request) (context.Context, any, error) {
 	callCtx.User = a2asrv.NewAuthenticatedUser(callerFrom(ctx), nil)
+	if !c.pushes && pushConfigCall(req) {
+		// What the agent cannot do at all comes before what it does not have (A2A §3.1.7).
+		return ctx, nil, a2a.ErrPushNotificationNotSupported
+	}
 	id := taskNamed(req)
 	if id == "" {
 		return ctx, nil, nil
@@ -38,6 +43,18 @@ func (c callers) Before(ctx context.Context, callCtx *a2asrv.CallContext, req *a
 
 // errTaskNotFound is the one answer for a task the caller may not see.
 var errTaskNotFound = fmt.Errorf("%w", a2a.ErrTaskNotFound)
+
+// pushConfigCall reports whether req is one of the push-config methods.
+func pushConfigCall(req *a2asrv.Request) bool {
+	if req == nil {
+		return false
+	}
+	switch req.Payload.(type) {
+	case *a2a.GetTaskPushConfigRequest, *a2a.ListTaskPushConfigRequest, *a2a.PushConfig, *a2a.DeleteTaskPushConfigRequest:
+		return true
+	}
+	return false
+}
 
 // taskNamed is the task a call addresses, or "" for a call that names none (a new message,
 // ListTasks, the extended card).

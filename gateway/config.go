@@ -21,15 +21,19 @@ import (
 type Config struct {
 	// Listen is the address to listen on (default 127.0.0.1:8090).
 	Listen string `yaml:"listen"`
+	// AdminListen, when set, is the address of a listener of its own for the operations
+	// endpoints (/healthz, /readyz, /backends, /metrics), which then leave the public one.
+	AdminListen string `yaml:"adminListen"`
 	// PublicURL is the URL callers reach the gateway at, which the card names (behind a TLS
 	// proxy, not the listen address). Default: http://Listen.
 	PublicURL string `yaml:"publicURL"`
 	// TLSCert and TLSKey serve HTTPS directly (both or neither).
 	TLSCert string `yaml:"tlsCert"`
 	TLSKey  string `yaml:"tlsKey"`
-	// Name and Description go on the card.
+	// Name, Description and Version go on the card (Version: the program's by default).
 	Name        string `yaml:"name"`
 	Description string `yaml:"description"`
+	Version     string `yaml:"version"`
 	// Postgres runs the gateway as one node of a cluster whose state is in this database.
 	Postgres string `yaml:"postgres"`
 	// Default is the backend of a message that names none.

@@ -22,11 +22,11 @@ func (c *Config) Options(works adapter.WorkStore) (Options, error) {
 		base = "http://" + c.Listen
 	}
 	opts := Options{
-		Facade: facade.Options{BaseURL: base, Name: c.Name, Description: c.Description,
+		Facade: facade.Options{BaseURL: base, Name: c.Name, Description: c.Description, Version: c.Version,
 			AllowedOrigins: c.AllowedOrigins, KeepAlive: c.keepAlive,
 			Limits: facade.Limits{MaxTasksPerCaller: c.Limits.MaxTasksPerCaller, MaxStreamsPerCaller: c.Limits.MaxStreamsPerCaller,
 				MaxRequestBytes: c.Limits.MaxRequestBytes, MaxFinishedTasks: c.Limits.MaxFinishedTasks, FinishedTaskRetention: c.Limits.retention}},
-		Default: c.Default,
+		Default: c.Default, SeparateAdmin: c.AdminListen != "",
 	}
 	if len(c.Auth.BearerTokens) > 0 {
 		opts.Facade.SecuritySchemes = a2a.NamedSecuritySchemes{"bearer": a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", Description: "a token the gateway's operator gave you"}}

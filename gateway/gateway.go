@@ -62,6 +62,10 @@ type Options struct {
 	// Logger gets what changes: a backend lost or back (with the reason, which may name its
 	// internal address), a Work resumed from another node and how it ended (nil: Facade.Logger).
 	Logger *slog.Logger
+	// SeparateAdmin serves the operations endpoints (/healthz, /readyz, /backends, /metrics)
+	// only through Admin, for a listener the operator's network alone reaches; else the gateway's
+	// handler serves them too (admin.go).
+	SeparateAdmin bool
 	// Routes record which backend runs each Work. A cluster (Facade.Cluster) needs them, shared
 	// by its nodes (pgcluster.NewRoutes): the node that takes a Work over asks its backend alone.
 	// Nil: one process, whose Works are known in memory.
@@ -76,6 +80,7 @@ type Gateway struct {
 	router   *router
 	metrics  *metrics
 	handler  http.Handler
+	admin    http.Handler // the operations endpoints (admin.go)
 	closing  context.Context
 	close    context.CancelFunc
 	drain    drain
@@ -141,11 +146,11 @@ func New(opts Options) (*Gateway, error) {
 	if err != nil {
 		return nil, err
 	}
+	g.admin = g.opsMux(false)
 	mux := http.NewServeMux()
-	mux.HandleFunc("GET /backends", g.serveBackends)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, _ *http.Request) { _, _ = w.Write([]byte("ok\n")) })
-	mux.HandleFunc("GET /readyz", g.serveReady)
-	mux.Handle("GET /metrics", g.metrics.handler())
+	if !opts.SeparateAdmin {
+		mux = g.opsMux(true)
+	}
 	mux.Handle("/", g.drain.counting(observe(opts.AccessLog, g.metrics, a2aHandler)))
 	g.handler = mux
 	g.closing, g.close = context.WithCancel(context.Background())

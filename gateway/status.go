@@ -51,9 +51,9 @@ func (g *Gateway) serveBackends(w http.ResponseWriter, _ *http.Request) {
 	_ = json.NewEncoder(w).Encode(map[string]any{"backends": g.Backends()}) // the client may be gone
 }
 
-// serveReady answers 200 while any backend is available and Ready says so, else 503 (also
-// while the gateway drains).
-func (g *Gateway) serveReady(w http.ResponseWriter, r *http.Request) {
+// serveReady answers 200 while any backend is available and Ready says so, else 503 (also while
+// the gateway drains); detail says why (the Ready error may name the database's address).
+func (g *Gateway) serveReady(w http.ResponseWriter, r *http.Request, detail bool) {
 	if g.Draining() {
 		http.Error(w, "draining: this node is stopping", http.StatusServiceUnavailable)
 		return
@@ -66,7 +66,11 @@ func (g *Gateway) serveReady(w http.ResponseWriter, r *http.Request) {
 		ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
 		defer cancel()
 		if err := g.opts.Ready(ctx); err != nil {
-			http.Error(w, "not ready: "+scrubURLs(err.Error()), http.StatusServiceUnavailable)
+			why := "not ready: the store the cluster shares does not answer"
+			if detail {
+				why += ": " + scrubURLs(err.Error())
+			}
+			http.Error(w, why, http.StatusServiceUnavailable)
 			return
 		}
 	}

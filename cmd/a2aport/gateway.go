@@ -31,7 +31,7 @@ open requests and streams finish within --grace; then it cancels what still runs
 	examples: `$ a2aport gateway --config gateway.yaml
 $ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --listen :8443`,
 	groups: []flagGroup{
-		{"Gateway", []string{"config", "listen", "public-url", "log-level", "grace"}},
+		{"Gateway", []string{"config", "listen", "admin-listen", "public-url", "log-level", "grace"}},
 		{"Cluster", []string{"postgres", "lease"}},
 	},
 	operands: operandNone,
@@ -44,13 +44,14 @@ $ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --l
 // gatewayFlags are gateway's flags. Those an environment variable sets too default to nothing
 // here, so that help never shows a value of the environment (a DSN holds a password).
 type gatewayFlags struct {
-	config, listen, publicURL, dsn, level string
+	config, listen, adminListen, publicURL, dsn, level string
 	grace, lease                          time.Duration
 }
 
 func (f *gatewayFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "the configuration `file`")
 	fs.StringVar(&f.listen, "listen", "", "the `address` to listen on (or $A2APORT_LISTEN)")
+	fs.StringVar(&f.adminListen, "admin-listen", "", "serve /healthz, /readyz, /backends and /metrics on this `address` only (or $A2APORT_ADMIN_LISTEN)")
 	fs.StringVar(&f.publicURL, "public-url", "", "the `URL` callers reach it at, behind a TLS proxy (or $A2APORT_PUBLIC_URL)")
 	fs.StringVar(&f.dsn, "postgres", "", "run as one node of a cluster on this PostgreSQL `DSN` (or $A2APORT_POSTGRES)")
 	fs.StringVar(&f.level, "log-level", "", "debug, info, warn or error (or $A2APORT_LOG_LEVEL)")
@@ -72,7 +73,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	for _, env := range []struct {
 		value *string
 		name  string
-	}{{&f.listen, "A2APORT_LISTEN"}, {&f.publicURL, "A2APORT_PUBLIC_URL"}, {&f.dsn, "A2APORT_POSTGRES"}, {&f.level, "A2APORT_LOG_LEVEL"}} {
+	}{{&f.listen, "A2APORT_LISTEN"}, {&f.adminListen, "A2APORT_ADMIN_LISTEN"}, {&f.publicURL, "A2APORT_PUBLIC_URL"}, {&f.dsn, "A2APORT_POSTGRES"}, {&f.level, "A2APORT_LOG_LEVEL"}} {
 		if *env.value == "" { // a flag given wins
 			*env.value = os.Getenv(env.name)
 		}
@@ -83,6 +84,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		return exitUsage
 	}
 	override(&cfg.Listen, f.listen)
+	override(&cfg.AdminListen, f.adminListen)
 	override(&cfg.PublicURL, f.publicURL)
 	override(&cfg.Postgres, f.dsn)
 	override(&cfg.LogLevel, f.level)
@@ -111,6 +113,15 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitError
 	}
+	defer func() { _ = ln.Close() }() // closed already once served
+	var admin net.Listener
+	if cfg.AdminListen != "" {
+		if admin, err = net.Listen("tcp", cfg.AdminListen); err != nil {
+			fmt.Fprintln(stderr, "a2aport gateway: adminListen:", err)
+			return exitError
+		}
+		defer func() { _ = admin.Close() }()
+	}
 	if cfg.PublicURL == "" {
 		scheme := "http"
 		if cfg.TLSCert != "" {
@@ -120,7 +131,6 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	opts, err := cfg.Options(works)
 	if err != nil {
-		_ = ln.Close()
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
 	}
@@ -131,7 +141,6 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	g, err := gateway.New(opts)
 	if err != nil {
-		_ = ln.Close()
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
 	}
@@ -141,6 +150,12 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	srv := facade.NewServer(g)
 	fmt.Fprintf(stdout, "gateway on %s\ncard: %s%s\n", cfg.PublicURL, cfg.PublicURL, facade.CardPath)
+	if admin != nil {
+		adminSrv := facade.NewServer(g.Admin())
+		fmt.Fprintf(stdout, "operations on http://%s\n", admin.Addr())
+		go func() { _ = adminSrv.Serve(admin) }() // ends with its listener
+		defer func() { _ = adminSrv.Close() }()   // the last to go: /readyz says draining meanwhile
+	}
 	errs := make(chan error, 1)
 	go func() {
 		if cfg.TLSCert != "" {

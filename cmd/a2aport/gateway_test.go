@@ -45,8 +45,12 @@ func TestGatewayCommand(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("first line %q, %v; stderr %s", line, err, logs.String())
 	}
-	get := func(path string) (int, string) {
-		resp, err := http.Get(base + path)
+	getAs := func(token, path string) (int, string) {
+		req, _ := http.NewRequest(http.MethodGet, base+path, nil)
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -54,17 +58,28 @@ func TestGatewayCommand(t *testing.T) {
 		b, _ := io.ReadAll(resp.Body)
 		return resp.StatusCode, string(b)
 	}
+	get := func(path string) (int, string) { return getAs("", path) }
 	for _, c := range []struct{ path, want string }{
 		{"/healthz", "ok"}, {"/readyz", "ready"},
-		{"/backends", `"name":"down","state":"unavailable"`},
 		{"/.well-known/agent-card.json", `"cli gateway"`},
 	} {
 		if status, body := get(c.path); status != http.StatusOK || !strings.Contains(body, c.want) {
 			t.Errorf("GET %s: %d %s", c.path, status, body)
 		}
 	}
+	// Without a listener of their own, /backends and /metrics take a caller's token.
+	for _, path := range []string{"/backends", "/metrics"} {
+		for _, token := range []string{"", "wrong-token"} {
+			if status, _ := getAs(token, path); status != http.StatusUnauthorized {
+				t.Errorf("GET %s with token %q: %d, want 401", path, token, status)
+			}
+		}
+	}
+	if status, body := getAs("tok-123", "/backends"); status != http.StatusOK || !strings.Contains(body, `"name":"down","state":"unavailable"`) {
+		t.Errorf("GET /backends with the token: %d %s", status, body)
+	}
 	for _, path := range []string{"/backends", "/metrics", "/.well-known/agent-card.json"} {
-		if _, body := get(path); strings.Contains(body, "cfg-secret") {
+		if _, body := getAs("tok-123", path); strings.Contains(body, "cfg-secret") {
 			t.Errorf("GET %s shows a secret of the configuration: %s", path, body)
 		}
 	}
@@ -134,6 +149,63 @@ func TestGatewayCommand(t *testing.T) {
 	out := logs.String()
 	if !strings.Contains(out, `"rpc":"SendStreamingMessage"`) || !strings.Contains(out, `"msg":"work","backend":"agent"`) || !strings.Contains(out, `"status":401`) || strings.Contains(out, "tok-123") || strings.Contains(out, "cfg-secret") {
 		t.Errorf("access log:\n%s", out)
+	}
+}
+
+// TestGatewayAdminListen: with adminListen, the operations endpoints are served on their own
+// listener, with the details (why the database does not answer), and no longer on the port
+// callers reach; the card stays public.
+func TestGatewayAdminListen(t *testing.T) {
+	t.Parallel()
+	config := filepath.Join(t.TempDir(), "gateway.yaml")
+	yaml := "listen: 127.0.0.1:0\nadminListen: 127.0.0.1:0\nname: ops apart\ndefault: agent\nbackends:\n  - name: agent\n    card: " + server.CardURL(agent.Variants()[0]) + "\n"
+	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cmd := command(t, "gateway", "--config", config)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	lines := bufio.NewReader(stdout)
+	var base, ops string
+	for base == "" || ops == "" {
+		line, err := lines.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the gateway's lines: %v", err)
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "gateway on "); ok {
+			base = v
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "operations on "); ok {
+			ops = v
+		}
+	}
+	status := func(url string) int {
+		resp, err := http.Get(url)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = resp.Body.Close()
+		return resp.StatusCode
+	}
+	for _, path := range []string{"/healthz", "/readyz", "/backends", "/metrics"} {
+		if got := status(ops + path); got != http.StatusOK {
+			t.Errorf("GET %s on the operations listener: %d", path, got)
+		}
+		if got := status(base + path); got != http.StatusNotFound {
+			t.Errorf("GET %s on the public listener: %d, want 404", path, got)
+		}
+	}
+	if got := status(base + "/.well-known/agent-card.json"); got != http.StatusOK {
+		t.Errorf("the card on the public listener: %d", got)
+	}
+	if got := status(ops + "/.well-known/agent-card.json"); got != http.StatusNotFound {
+		t.Errorf("the card on the operations listener: %d, want 404", got)
 	}
 }
 
