@@ -5,17 +5,30 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 )
+
+// admission is what the facade checks of a request before a2asrv sees it.
+type admission struct {
+	limits   Limits
+	draining func() bool // Options.Draining
+	exec     *executor
+	streams  *callerCounts
+	tasks    taskstore.Store
+}
 
 // admit bounds every A2A request before a2asrv sees it (Limits): its body is read within
 // BodyReadTimeout and MaxRequestBytes, scanned for depth and parts, and a request that would open
 // a caller's stream or task beyond its limits is refused with 429 (one that would start a task
 // while the process drains, with 503). What a2asrv then reads is the body already in memory.
-func admit(rpc bool, limits Limits, draining func() bool, exec *executor, streams *callerCounts, next http.Handler) http.Handler {
+func (a *admission) admit(rpc bool, next http.Handler) http.Handler {
+	limits, exec, streams := a.limits, a.exec, a.streams
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, status, err := readBody(w, r, limits)
 		if err != nil {
@@ -29,7 +42,7 @@ func admit(rpc bool, limits Limits, draining func() bool, exec *executor, stream
 		} // a body that is not JSON is a2asrv's to refuse, in its words
 		caller := callerFrom(r.Context())
 		send, stream := classify(rpc, r, s)
-		if send && !s.follows && draining != nil && draining() {
+		if send && !s.follows && a.draining != nil && a.draining() {
 			w.Header().Set("Retry-After", "1")
 			writeRefusal(w, rpc, http.StatusServiceUnavailable, "this node is stopping and takes no new task: send the message again")
 			return
@@ -38,6 +51,18 @@ func admit(rpc bool, limits Limits, draining func() bool, exec *executor, stream
 			w.Header().Set("Retry-After", "1")
 			writeRefusal(w, rpc, http.StatusTooManyRequests, fmt.Sprintf("this caller has %d tasks running, the most it may (MaxTasksPerCaller)", limits.MaxTasksPerCaller))
 			return
+		}
+		if stream && (!send || s.follows) && (!rpc || acceptsJSON(r)) {
+			// A stream's first bytes are a 200: what is wrong with the task it names is answered
+			// before, as the binding answers errors, not as an event inside it. A JSON-RPC client
+			// that takes only an event stream gets the error as its one event (a2a-go's does:
+			// it reads nothing of a JSON body in a 200 to a streaming call).
+			if task, id := streamedTask(rpc, r, body); task != "" {
+				if err := checkTask(asCaller(r.Context()), a.tasks, task, true); err != nil {
+					writeA2AError(w, rpc, id, err)
+					return
+				}
+			}
 		}
 		if stream {
 			if !streams.acquire(caller, limits.MaxStreamsPerCaller) {
@@ -133,4 +158,18 @@ func (c *callerCounts) release(caller string) {
 	if c.n[caller]--; c.n[caller] <= 0 {
 		delete(c.n, caller)
 	}
+}
+
+// acceptsJSON reports whether the request's Accept admits a JSON body (application/json, or a
+// range that covers it), beside the event stream a streaming call asks for.
+func acceptsJSON(r *http.Request) bool {
+	for _, field := range r.Header.Values("Accept") {
+		for _, item := range strings.Split(field, ",") {
+			mt, _, err := mime.ParseMediaType(strings.TrimSpace(item))
+			if err == nil && (mt == "application/json" || mt == "application/*" || mt == "*/*") {
+				return true
+			}
+		}
+	}
+	return len(r.Header.Values("Accept")) == 0
 }

@@ -7,15 +7,20 @@ import (
 
 type callerKey struct{}
 
-// authenticate names the caller of each A2A request with fn, or answers 401.
-func authenticate(fn func(*http.Request) (string, error), next http.Handler) http.Handler {
+// codeUnauthenticated is the JSON-RPC code of A2A's UNAUTHENTICATED, as a2a-go has it.
+const codeUnauthenticated = -31401
+
+// authenticate names the caller of each A2A request with fn, or answers 401 with A2A's error:
+// JSON-RPC's UNAUTHENTICATED (-31401, as a2a-go's clients read it) on the JSON-RPC endpoints,
+// google.rpc.Status UNAUTHENTICATED on HTTP+JSON.
+func authenticate(fn func(*http.Request) (string, error), rpc bool, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		caller := ""
 		if fn != nil {
 			var err error
 			if caller, err = fn(r); err != nil {
 				w.Header().Set("WWW-Authenticate", "Bearer")
-				http.Error(w, "unauthenticated", http.StatusUnauthorized)
+				writeError(w, rpc, http.StatusUnauthorized, codeUnauthenticated, "unauthenticated: this agent needs the credentials its card declares")
 				return
 			}
 		}

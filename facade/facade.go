@@ -107,10 +107,10 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		options = append(options, a2asrv.WithTaskStore(tasks))
 	}
 	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}))
-	handler := a2asrv.NewHandler(exec, options...)
-	streams := &callerCounts{}
+	handler := subscriptions{RequestHandler: a2asrv.NewHandler(exec, options...), tasks: tasks}
+	checks := &admission{limits: limits, draining: opts.Draining, exec: exec, streams: &callerCounts{}, tasks: tasks}
 	guard := func(rpc bool, h http.Handler) http.Handler {
-		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, admit(rpc, limits, opts.Draining, exec, streams, h)))
+		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, rpc, checks.admit(rpc, h)))
 	}
 	mux := http.NewServeMux()
 	served, err := unionCard(card)
@@ -131,7 +131,7 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler, keepAlives), a2av0.NewJSONRPCHandler(handler, keepAlives)
 	mux.Handle(EndpointPath, guard(true, byVersion(rpc10, rpc03)))
 	mux.Handle(JSONRPCPath, guard(true, onlyVersion(version10, true, rpc10)))
-	mux.Handle(RESTPath+"/", guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives)))))
+	mux.Handle(RESTPath+"/", a2aJSON(guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives))))))
 	mux.Handle(V03RPCPath, guard(true, onlyVersion(version03, true, rpc03)))
 	mux.Handle(V03RESTPath+"/", guard(false, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler, keepAlives)))))
 	return allowOrigins(opts.AllowedOrigins, mux), nil

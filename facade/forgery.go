@@ -50,9 +50,15 @@ func jsonBody(r *http.Request) bool {
 // writeRefusal answers a request the facade does not read: a JSON-RPC error (code -32600,
 // invalid request) for the JSON-RPC endpoints, a REST error otherwise.
 func writeRefusal(w http.ResponseWriter, rpc bool, status int, message string) {
+	writeError(w, rpc, status, -32600, message)
+}
+
+// writeError answers with HTTP status and, on the JSON-RPC endpoints, a JSON-RPC error of code
+// (the request's id is not read: null), else google.rpc.Status as A2A's HTTP+JSON has it (§11.6).
+func writeError(w http.ResponseWriter, rpc bool, status, code int, message string) {
 	var body any
 	if rpc {
-		body = map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": -32600, "message": message}}
+		body = map[string]any{"jsonrpc": "2.0", "id": nil, "error": map[string]any{"code": code, "message": message}}
 	} else {
 		body = map[string]any{"error": map[string]any{"code": status, "status": rpcStatus(status), "message": message}}
 	}

@@ -2,7 +2,6 @@ package facade
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -28,17 +27,11 @@ func (c callers) Before(ctx context.Context, callCtx *a2asrv.CallContext, req *a
 		// What the agent cannot do at all comes before what it does not have (A2A §3.1.7).
 		return ctx, nil, a2a.ErrPushNotificationNotSupported
 	}
-	id := taskNamed(req)
+	id, continues := taskNamed(req)
 	if id == "" {
 		return ctx, nil, nil
 	}
-	if _, err := c.tasks.Get(ctx, id); err != nil {
-		if errors.Is(err, a2a.ErrTaskNotFound) {
-			return ctx, nil, errTaskNotFound
-		}
-		return ctx, nil, fmt.Errorf("%w: the task could not be read", a2a.ErrInternalError)
-	}
-	return ctx, nil, nil
+	return ctx, nil, checkTask(ctx, c.tasks, id, continues)
 }
 
 // errTaskNotFound is the one answer for a task the caller may not see.
@@ -57,30 +50,31 @@ func pushConfigCall(req *a2asrv.Request) bool {
 }
 
 // taskNamed is the task a call addresses, or "" for a call that names none (a new message,
-// ListTasks, the extended card).
-func taskNamed(req *a2asrv.Request) a2a.TaskID {
+// ListTasks, the extended card); continues says the call adds to the task or follows it (a
+// message on it, a subscription).
+func taskNamed(req *a2asrv.Request) (id a2a.TaskID, continues bool) {
 	if req == nil {
-		return ""
+		return "", false
 	}
 	switch p := req.Payload.(type) {
 	case *a2a.GetTaskRequest:
-		return p.ID
+		return p.ID, false
 	case *a2a.CancelTaskRequest:
-		return p.ID
+		return p.ID, false
 	case *a2a.SubscribeToTaskRequest:
-		return p.ID
+		return p.ID, true
 	case *a2a.SendMessageRequest:
 		if p.Message != nil {
-			return p.Message.TaskID
+			return p.Message.TaskID, true
 		}
 	case *a2a.GetTaskPushConfigRequest:
-		return p.TaskID
+		return p.TaskID, false
 	case *a2a.ListTaskPushConfigRequest:
-		return p.TaskID
+		return p.TaskID, false
 	case *a2a.PushConfig:
-		return p.TaskID
+		return p.TaskID, false
 	case *a2a.DeleteTaskPushConfigRequest:
-		return p.TaskID
+		return p.TaskID, false
 	}
-	return ""
+	return "", false
 }

@@ -2,10 +2,15 @@ package tests
 
 import (
 	"encoding/json"
+	"errors"
 	"io"
 	"net/http"
 	"strings"
 	"testing"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
 	"github.com/a2aport/a2aport/facade"
 )
@@ -62,5 +67,209 @@ func TestFacadePushNotSupportedFirst(t *testing.T) {
 	status, body = versionedPost(t, base+facade.RESTPath+"/tasks/no-such-task/pushNotificationConfigs", "1.0", `{"url":"https://example.com/hook"}`)
 	if status != http.StatusBadRequest || !strings.Contains(body, "PUSH_NOTIFICATION_NOT_SUPPORTED") {
 		t.Errorf("HTTP+JSON: %d %s, want 400 PUSH_NOTIFICATION_NOT_SUPPORTED", status, body)
+	}
+}
+
+// call sends body to url (POST; GET without a body) as token's caller, with header pairs, and
+// returns the status, the Content-Type and the body.
+func call(t *testing.T, method, url, token, body string, header ...string) (int, string, string) {
+	t.Helper()
+	var reader io.Reader
+	if body != "" {
+		reader = strings.NewReader(body)
+	}
+	req, err := http.NewRequest(method, url, reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if body != "" {
+		req.Header.Set("Content-Type", "application/json")
+	}
+	req.Header.Set("A2A-Version", "1.0")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	for i := 0; i+1 < len(header); i += 2 {
+		req.Header.Set(header[i], header[i+1])
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = resp.Body.Close() }()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, resp.Header.Get("Content-Type"), string(data)
+}
+
+// TestFacadeAnswersTaskErrorsBeforeStreams: what is wrong with the task a stream names is answered
+// as the binding answers errors, before any stream starts (a2a-go opened an HTTP 200 event stream
+// and put the error inside, which @a2a-js/sdk's HTTP+JSON client read as one empty event); a
+// JSON-RPC client that takes only an event stream gets the error as its one event. An
+// unknown task and another caller's task are TaskNotFoundError; a subscription to a task that has
+// ended, and a message to it, streamed or not, are UnsupportedOperationError (§3.1.6, §3.1.1),
+// where a2a-go answered "task not found" and invalid params.
+func TestFacadeAnswersTaskErrorsBeforeStreams(t *testing.T) {
+	t.Parallel()
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "errors first", Authenticate: bearerCaller})
+	base := strings.TrimSuffix(card, facade.CardPath)
+	rpc, rest := base+facade.EndpointPath, base+facade.RESTPath
+	_, _, done := call(t, http.MethodPost, rpc, "alice-token", `{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"messageId":"m1","role":"ROLE_USER","parts":[{"text":"complete, then looked at"}]}}}`)
+	var answer struct {
+		Result struct {
+			Task struct{ ID, ContextID string }
+		}
+	}
+	if err := json.Unmarshal([]byte(done), &answer); err != nil || answer.Result.Task.ID == "" {
+		t.Fatalf("the task: %s", done)
+	}
+	finished := answer.Result.Task.ID
+	for _, c := range []struct {
+		name, token, task, rpcCode, restStatus string
+	}{
+		{"unknown", "alice-token", "no-such-task", "-32001", "NOT_FOUND"},
+		{"another caller's", "bob-token", finished, "-32001", "NOT_FOUND"},
+		{"finished", "alice-token", finished, "-32004", "FAILED_PRECONDITION"},
+	} {
+		subscribe := `{"jsonrpc":"2.0","id":"sub-7","method":"SubscribeToTask","params":{"id":"` + c.task + `"}}`
+		status, ctype, body := call(t, http.MethodPost, rpc, c.token, subscribe, "Accept", "application/json, text/event-stream")
+		if status != http.StatusOK || !strings.HasPrefix(ctype, "application/json") || !strings.Contains(body, `"code":`+c.rpcCode) || !strings.Contains(body, `"id":"sub-7"`) {
+			t.Errorf("JSON-RPC SubscribeToTask, %s task: %d %s %s; want a JSON-RPC error %s, no stream", c.name, status, ctype, body, c.rpcCode)
+		}
+		// A client that takes nothing but an event stream (a2a-go's) gets the same error as its one event.
+		status, ctype, body = call(t, http.MethodPost, rpc, c.token, subscribe, "Accept", "text/event-stream")
+		if status != http.StatusOK || !strings.HasPrefix(ctype, "text/event-stream") || !strings.Contains(body, `"code":`+c.rpcCode) || strings.Count(body, "data:") != 1 {
+			t.Errorf("JSON-RPC SubscribeToTask for an event stream, %s task: %d %s %s; want one event, the error %s", c.name, status, ctype, body, c.rpcCode)
+		}
+		status, ctype, body = call(t, http.MethodPost, rest+"/tasks/"+c.task+":subscribe", c.token, "", "Accept", "text/event-stream")
+		if status < 400 || strings.HasPrefix(ctype, "text/event-stream") || !strings.Contains(body, c.restStatus) {
+			t.Errorf("HTTP+JSON subscribe, %s task: %d %s %s; want %s, no stream", c.name, status, ctype, body, c.restStatus)
+		}
+	}
+	more := `{"message":{"messageId":"m2","role":"ROLE_USER","taskId":"` + finished + `","parts":[{"text":"one more"}]}}`
+	for _, method := range []string{"SendMessage", "SendStreamingMessage"} {
+		status, ctype, body := call(t, http.MethodPost, rpc, "alice-token", `{"jsonrpc":"2.0","id":2,"method":"`+method+`","params":`+more+`}`, "Accept", "application/json, text/event-stream")
+		if status != http.StatusOK || !strings.HasPrefix(ctype, "application/json") || !strings.Contains(body, `"code":-32004`) {
+			t.Errorf("%s to a finished task: %d %s %s; want UnsupportedOperationError", method, status, ctype, body)
+		}
+	}
+	status, _, body := call(t, http.MethodPost, rest+"/message:stream", "alice-token", more, "Accept", "text/event-stream")
+	if status != http.StatusBadRequest || !strings.Contains(body, "FAILED_PRECONDITION") {
+		t.Errorf("HTTP+JSON streamed message to a finished task: %d %s", status, body)
+	}
+}
+
+// TestFacadeUnauthenticatedInItsBinding: a call without credentials is 401 with A2A's error in the
+// binding's form: a JSON-RPC error object (UNAUTHENTICATED, as a2a-go's clients read it), or
+// google.rpc.Status; it was a plain-text body.
+func TestFacadeUnauthenticatedInItsBinding(t *testing.T) {
+	t.Parallel()
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "who", Authenticate: bearerCaller})
+	base := strings.TrimSuffix(card, facade.CardPath)
+	status, ctype, body := call(t, http.MethodPost, base+facade.EndpointPath, "", `{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"x"}}`)
+	if status != http.StatusUnauthorized || !strings.HasPrefix(ctype, "application/json") || !strings.Contains(body, `"code":-31401`) || !strings.Contains(body, `"jsonrpc":"2.0"`) {
+		t.Errorf("JSON-RPC without credentials: %d %s %s", status, ctype, body)
+	}
+	status, ctype, body = call(t, http.MethodGet, base+facade.RESTPath+"/tasks/x", "", "")
+	if status != http.StatusUnauthorized || !strings.Contains(ctype, "json") || !strings.Contains(body, `"status":"UNAUTHENTICATED"`) {
+		t.Errorf("HTTP+JSON without credentials: %d %s %s", status, ctype, body)
+	}
+}
+
+// TestFacadeRESTMediaType: HTTP+JSON answers are application/a2a+json (§11.1) unless the client
+// asked for application/json alone (a2a-go's client, which types an error only in a body of that
+// type: its errors stay typed).
+func TestFacadeRESTMediaType(t *testing.T) {
+	t.Parallel()
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "media"})
+	task := base(card) + facade.RESTPath + "/tasks/no-such-task"
+	for _, c := range []struct{ accept, want string }{
+		{"", "application/a2a+json"}, {"application/a2a+json", "application/a2a+json"}, {"*/*", "application/a2a+json"},
+		{"application/json", "application/json"},
+	} {
+		var header []string
+		if c.accept != "" {
+			header = []string{"Accept", c.accept}
+		}
+		if status, ctype, _ := call(t, http.MethodGet, task, "", "", header...); status != http.StatusNotFound || ctype != c.want {
+			t.Errorf("Accept %q: %d %s, want 404 %s", c.accept, status, ctype, c.want)
+		}
+	}
+	ctx := testContext(t)
+	resolved, err := agentcard.DefaultResolver.Resolve(ctx, base(card))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := a2aclient.NewFromCard(ctx, resolved, a2aclient.WithConfig(a2aclient.Config{PreferredTransports: []a2a.TransportProtocol{a2a.TransportProtocolHTTPJSON}}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := client.GetTask(ctx, &a2a.GetTaskRequest{ID: "no-such-task"}); !errors.Is(err, a2a.ErrTaskNotFound) {
+		t.Errorf("a2a-go's HTTP+JSON client: %v, want TaskNotFoundError", err)
+	}
+}
+
+func base(card string) string { return strings.TrimSuffix(card, facade.CardPath) }
+
+// TestFacadeSubscribesToAWaitingTask: SubscribeToTask on a task waiting for an answer (no
+// execution runs it) gives the task as it is, then, once another call answers it, its updates to
+// the end; a2a-go answered "task not found: no active execution".
+func TestFacadeSubscribesToAWaitingTask(t *testing.T) {
+	t.Parallel()
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "waiting"})
+	ctx := testContext(t)
+	client := a2aClient(ctx, t, card)
+	res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("input then a reconnect"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, ok := res.(*a2a.Task)
+	if !ok || task.Status.State != a2a.TaskStateInputRequired {
+		t.Fatalf("the first answer: %#v", res)
+	}
+	events := make(chan a2a.Event, 64)
+	failed := make(chan error, 1)
+	go func() {
+		defer close(events)
+		for ev, err := range client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task.ID}) {
+			if err != nil {
+				failed <- err
+				return
+			}
+			events <- ev
+		}
+	}()
+	select {
+	case ev := <-events:
+		if first, ok := ev.(*a2a.Task); !ok || first.Status.State != a2a.TaskStateInputRequired {
+			t.Fatalf("the subscription's first event: %#v, want the waiting task", ev)
+		}
+	case err := <-failed:
+		t.Fatalf("SubscribeToTask on a waiting task: %v", err)
+	}
+	if _, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessageForTask(a2a.MessageRoleUser, task, a2a.NewTextPart("Ada"))}); err != nil {
+		t.Fatal(err)
+	}
+	var last a2a.TaskState
+	greeted := false
+	for ev := range events {
+		switch e := ev.(type) {
+		case *a2a.Task:
+			last = e.Status.State
+			for _, art := range e.Artifacts {
+				greeted = greeted || (len(art.Parts) > 0 && art.Parts[0].Text() == "Hello, Ada!")
+			}
+		case *a2a.TaskStatusUpdateEvent:
+			last = e.Status.State
+		case *a2a.TaskArtifactUpdateEvent:
+			greeted = greeted || (len(e.Artifact.Parts) > 0 && e.Artifact.Parts[0].Text() == "Hello, Ada!")
+		}
+	}
+	select {
+	case err := <-failed:
+		t.Fatalf("the subscription failed: %v", err)
+	default:
+	}
+	if last != a2a.TaskStateCompleted || !greeted {
+		t.Errorf("the subscription ended at %s, greeted %v; want the answered task's updates to COMPLETED", last, greeted)
 	}
 }

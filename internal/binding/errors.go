@@ -4,8 +4,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"mime"
 	"net/http"
-	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/errordetails"
@@ -159,7 +159,7 @@ func (b *statusBody) a2aError() error {
 // restError is the A2A error of an HTTP+JSON answer other than 200: its JSON error body, or a
 // server error when the body is not JSON.
 func restError(resp *http.Response) error {
-	if !strings.HasPrefix(resp.Header.Get("Content-Type"), contentJSON) {
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); mt != contentJSON && mt != contentA2AJSON {
 		return a2a.ErrServerError
 	}
 	var body struct {

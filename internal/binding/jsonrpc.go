@@ -24,6 +24,7 @@ const (
 
 	maxSSETokenSize    = 10 << 20
 	contentJSON        = "application/json"
+	contentA2AJSON     = "application/a2a+json" // HTTP+JSON's own (A2A §11.1), which some servers answer with
 	contentEventStream = "text/event-stream"
 )
 
