@@ -109,6 +109,7 @@ func (a *Adapter) Describe() Description {
 	}
 	d.Capabilities.Cancel = true
 	d.Capabilities.InputRequests = true
+	d.Capabilities.MessageReplies = true
 	d.Capabilities.Continuity = a.s.ReuseContext
 	d.Capabilities.Authorization = false
 	d.AgentCardURL = a.redact(d.AgentCardURL)

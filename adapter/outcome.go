@@ -230,7 +230,7 @@ func artifactText(parts []Part) string {
 // messageOutcome is the outcome of a reply that is a Message, not a Task: its text is the
 // content and its other parts form one artifact.
 func messageOutcome(m *a2a.Message) Outcome {
-	out := Outcome{Content: messageText(m), Artifacts: []Artifact{}}
+	out := Outcome{Content: messageText(m), Artifacts: []Artifact{}, MessageReply: m.TaskID == ""}
 	var rest []Part
 	for _, p := range convertParts(m.Parts) {
 		if p.Type != PartText {

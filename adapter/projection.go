@@ -14,11 +14,8 @@ const defaultMIME = "application/octet-stream"
 // projectWork checks a Work before anything is sent and projects its input once: the parts of
 // the outgoing message. Bad input loses nothing: no request is made.
 func projectWork(w Work) ([]*a2a.Part, error) {
-	if w.ID == "" || w.OwnerID == "" || (strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0 && len(w.Input) == 0) {
-		return nil, newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction, input parts or structured input)")
-	}
-	if w.Continuity != "" && w.Continuity != ContinuityIsolated {
-		return nil, newError(CodeInvalidWork, "work %q: continuity must be empty or %q, got %q", w.ID, ContinuityIsolated, w.Continuity)
+	if err := w.Validate(); err != nil {
+		return nil, err
 	}
 	var parts []*a2a.Part
 	if strings.TrimSpace(w.Instruction) != "" {

@@ -29,7 +29,6 @@ func (r *run) execute() (Outcome, error) {
 		defer r.lease.release()
 		contextID = r.lease.sent
 	}
-	r.activity(StateSubmitted, "")
 	done, out, err := r.turn(conn, outgoingMessage(r.parts, contextID))
 	return r.converse(conn, done, out, err)
 }
@@ -252,7 +251,8 @@ func (r *run) apply(ev a2a.Event) (turnNext, Outcome, error) {
 // agent keeps the conversation in one context.
 func (r *run) learn(info a2a.TaskInfo) error {
 	r.mu.Lock()
-	if r.remoteTask == "" && info.TaskID != "" {
+	named := r.remoteTask == "" && info.TaskID != ""
+	if named {
 		r.remoteTask = info.TaskID
 		close(r.taskKnown)
 	}
@@ -261,6 +261,11 @@ func (r *run) learn(info a2a.TaskInfo) error {
 		r.contextID = info.ContextID
 	}
 	r.mu.Unlock()
+	if named {
+		// The agent made a task: the Work is submitted (DESIGN.md §3). A Work the agent answers
+		// with a message never is.
+		r.activity(StateSubmitted, "")
+	}
 	if known != "" && info.ContextID != "" && info.ContextID != known {
 		return newError(CodeContextMismatch, "the agent moved the task to another context")
 	}

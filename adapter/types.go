@@ -1,5 +1,7 @@
 package adapter
 
+import "strings"
+
 // Work is one piece of work handed to the agent.
 type Work struct {
 	ID          string      `json:"id"`
@@ -28,6 +30,10 @@ type InputPart struct {
 type Outcome struct {
 	Content   string     `json:"content"`
 	Artifacts []Artifact `json:"artifacts"`
+	// MessageReply says the agent answered with a message and made no task (A2A's message-only
+	// reply): nothing of the Work remains at the agent. The facade answers such a Work with a
+	// message too.
+	MessageReply bool `json:"messageReply,omitempty"`
 }
 
 // Artifact is an output of the agent, protocol-neutral.
@@ -166,13 +172,17 @@ type SecurityScheme struct {
 
 // Capabilities of the backend, from options before discovery and from the Agent Card after.
 type Capabilities struct {
-	Cancel        bool     `json:"cancel"`
-	Streaming     bool     `json:"streaming"`
-	InputRequests bool     `json:"inputRequests"`
-	Continuity    bool     `json:"continuity"`
-	Authorization bool     `json:"authorization"`
-	InputModes    []string `json:"inputModes,omitempty"`
-	OutputModes   []string `json:"outputModes,omitempty"`
+	Cancel        bool `json:"cancel"`
+	Streaming     bool `json:"streaming"`
+	InputRequests bool `json:"inputRequests"`
+	Continuity    bool `json:"continuity"`
+	Authorization bool `json:"authorization"`
+	// MessageReplies says a Work may end with a message-only reply (Outcome.MessageReply): an A2A
+	// agent's. Such a Port shows a task as soon as it has one (an activity, an artifact, a
+	// question), so that the facade can wait for that sign before it makes a task itself.
+	MessageReplies bool     `json:"messageReplies,omitempty"`
+	InputModes     []string `json:"inputModes,omitempty"`
+	OutputModes    []string `json:"outputModes,omitempty"`
 }
 
 // Event types.
@@ -227,4 +237,17 @@ type InputRequest struct {
 	Mode           string `json:"mode"` // "text"
 	Prompt         string `json:"prompt,omitempty"`
 	Action         string `json:"action,omitempty"` // on input.resolved
+}
+
+// Validate reports INVALID_WORK for a Work no Port may run: without id, owner or input (an
+// instruction, input parts or structured input), or with an unknown continuity. Every Port checks
+// it before anything else (DESIGN.md §2).
+func (w Work) Validate() error {
+	if w.ID == "" || w.OwnerID == "" || (strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0 && len(w.Input) == 0) {
+		return newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction, input parts or structured input)")
+	}
+	if w.Continuity != "" && w.Continuity != ContinuityIsolated {
+		return newError(CodeInvalidWork, "work %q: continuity must be empty or %q, got %q", w.ID, ContinuityIsolated, w.Continuity)
+	}
+	return nil
 }

@@ -78,6 +78,51 @@ func (p *portRun) end(out adapter.Outcome, err error) {
 	p.mu.Unlock()
 }
 
+// messageReply waits until the Work shows that its agent made a task (nil: the task goes on as
+// ever), or ends with the agent's message-only reply (A2A's message, not a task), which it returns.
+// A Port's Work that ends any other way is a task's too.
+func (p *portRun) messageReply(ctx context.Context) (*adapter.Outcome, error) {
+	seen := 0
+	for {
+		p.mu.Lock()
+		for ; seen < len(p.queue); seen++ {
+			if madeTask(p.queue[seen]) {
+				p.mu.Unlock()
+				return nil, nil
+			}
+		}
+		if p.ended {
+			out, ok := p.out, p.err == nil && p.out.MessageReply
+			p.mu.Unlock()
+			if ok {
+				return &out, nil
+			}
+			return nil, nil
+		}
+		wake := p.wake
+		p.mu.Unlock()
+		select {
+		case <-wake:
+		case <-ctx.Done():
+			return nil, ctx.Err()
+		}
+	}
+}
+
+// madeTask reports whether ev shows a task at the agent: its state, an artifact, a question.
+func madeTask(ev adapter.Event) bool {
+	switch ev.Type {
+	case adapter.EventArtifact, adapter.EventInputRequested:
+		return true
+	case adapter.EventActivity:
+		switch ev.State {
+		case adapter.StateSubmitted, adapter.StateWorking, adapter.StateInputRequired, adapter.StateAuthRequired:
+			return true
+		}
+	}
+	return false
+}
+
 // next returns the next event, or ended once the Work ended and every event was taken.
 func (p *portRun) next(ctx context.Context) (ev adapter.Event, ended bool, err error) {
 	for {
@@ -151,10 +196,25 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 				yield(e.reply(ctx, ec, work))
 				return
 			}
+			run = e.start(ec, work, traceparentOf(ec))
+			if e.port.Describe().Capabilities.MessageReplies {
+				// The agent behind may answer with a message and make no task: the answer waits
+				// for the Work's first sign of a task, or its end.
+				reply, err := run.messageReply(ctx)
+				if err != nil { // the caller left before the agent answered
+					e.forget(ec.TaskID)
+					_, _ = e.port.Cancel(context.WithoutCancel(ctx), work.ID, work.OwnerID)
+					return
+				}
+				if reply != nil { // the agent made no task: neither does the facade
+					e.forget(ec.TaskID)
+					yield(messageOf(ec, *reply), nil)
+					return
+				}
+			}
 			if !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
 				return
 			}
-			run = e.start(ec, work, traceparentOf(ec))
 		case run == nil:
 			// In cluster mode the task was started by another process: one that died (its work
 			// came back after the lease) or one that handed on the answer to a question. The
@@ -478,6 +538,12 @@ func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work a
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", a2a.ErrInternalError, err)
 	}
+	return messageOf(ec, out), nil
+}
+
+// messageOf is the agent's message that answers with out: its content, then the artifacts' parts
+// that are not text (their text is in the content).
+func messageOf(ec *a2asrv.ExecutorContext, out adapter.Outcome) *a2a.Message {
 	msg := a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart(out.Content))
 	for _, art := range out.Artifacts {
 		for _, p := range parts(art.Parts) {
@@ -487,7 +553,14 @@ func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work a
 		}
 	}
 	msg.ContextID = ec.ContextID
-	return msg, nil
+	return msg
+}
+
+// forget drops the run of a task that will have no execution to follow it.
+func (e *executor) forget(id a2a.TaskID) {
+	e.mu.Lock()
+	delete(e.runs, id)
+	e.mu.Unlock()
 }
 
 // elsewhereGrace bounds how long a cancel waits for the Port to re-attach to a Work it does not run.

@@ -106,7 +106,7 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 		tasks = newMemStore(limits)
 		options = append(options, a2asrv.WithTaskStore(tasks))
 	}
-	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}))
+	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}, historyLength{}))
 	handler := subscriptions{RequestHandler: a2asrv.NewHandler(exec, options...), tasks: tasks}
 	checks := &admission{limits: limits, draining: opts.Draining, exec: exec, streams: &callerCounts{}, tasks: tasks}
 	guard := func(rpc bool, h http.Handler) http.Handler {
@@ -129,7 +129,9 @@ func New(port adapter.Port, opts Options) (http.Handler, error) {
 	}
 	keepAlives := a2asrv.WithTransportKeepAlive(keepAlive) // a negative interval: none
 	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler, keepAlives), a2av0.NewJSONRPCHandler(handler, keepAlives)
-	mux.Handle(EndpointPath, guard(true, byVersion(rpc10, rpc03)))
+	endpoint := guard(true, byVersion(rpc10, rpc03))
+	mux.Handle(EndpointPath, endpoint)
+	mux.Handle(EndpointPath+"/{$}", endpoint) // clients that join a base URL and "/" (httpx: the TCK) post here
 	mux.Handle(JSONRPCPath, guard(true, onlyVersion(version10, true, rpc10)))
 	mux.Handle(RESTPath+"/", a2aJSON(guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives))))))
 	mux.Handle(V03RPCPath, guard(true, onlyVersion(version03, true, rpc03)))

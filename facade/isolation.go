@@ -27,12 +27,21 @@ func (c callers) Before(ctx context.Context, callCtx *a2asrv.CallContext, req *a
 		// What the agent cannot do at all comes before what it does not have (A2A §3.1.7).
 		return ctx, nil, a2a.ErrPushNotificationNotSupported
 	}
+	if _, list := payloadOf(req).(*a2a.ListTasksRequest); list && callerFrom(ctx) == "" {
+		return ctx, nil, errAnonymousList
+	}
 	id, continues := taskNamed(req)
 	if id == "" {
 		return ctx, nil, nil
 	}
 	return ctx, nil, checkTask(ctx, c.tasks, id, continues)
 }
+
+// errAnonymousList answers ListTasks when callers are not authenticated: they are all one
+// anonymous caller, a task's id is all that keeps it to whoever started it, and a list would give
+// every task to anyone (docs/facade.md).
+var errAnonymousList = a2a.NewError(a2a.ErrUnsupportedOperation,
+	"ListTasks needs authenticated callers: this agent has none configured (facade.Options.Authenticate; the gateway's auth), so a list would show every caller's tasks to anyone")
 
 // errTaskNotFound is the one answer for a task the caller may not see.
 var errTaskNotFound = fmt.Errorf("%w", a2a.ErrTaskNotFound)
@@ -77,4 +86,11 @@ func taskNamed(req *a2asrv.Request) (id a2a.TaskID, continues bool) {
 		return p.TaskID, false
 	}
 	return "", false
+}
+
+func payloadOf(req *a2asrv.Request) any {
+	if req == nil {
+		return nil
+	}
+	return req.Payload
 }

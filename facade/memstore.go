@@ -12,6 +12,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
+
+	"github.com/a2aport/a2aport/internal/a2asrvx"
 )
 
 // memStore is the facade's task store in one process: a2a-go's in-memory store, but for what a
@@ -89,6 +91,7 @@ func (s *memStore) Update(ctx context.Context, req *taskstore.UpdateRequest) (ta
 	if err != nil {
 		return taskstore.TaskVersionMissing, err
 	}
+	a2asrvx.Tidy(req)
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t, ok := s.tasks[req.Task.ID]
@@ -163,7 +166,7 @@ func (s *memStore) List(ctx context.Context, req *a2a.ListTasksRequest) (*a2a.Li
 		}
 		mine = mine[start:]
 	}
-	resp := &a2a.ListTasksResponse{TotalSize: total, PageSize: size}
+	resp := &a2a.ListTasksResponse{TotalSize: total, PageSize: size, Tasks: []*a2a.Task{}} // none is [], never null
 	if len(mine) > size {
 		last := mine[size-1]
 		resp.NextPageToken = encodeCursor(last.updated, last.task.ID)

@@ -252,6 +252,7 @@ func (r *router) Describe() adapter.Description {
 		d.Capabilities.Cancel = d.Capabilities.Cancel || c.Cancel
 		d.Capabilities.Streaming = d.Capabilities.Streaming || c.Streaming
 		d.Capabilities.InputRequests = d.Capabilities.InputRequests || c.InputRequests
+		d.Capabilities.MessageReplies = d.Capabilities.MessageReplies || c.MessageReplies
 		d.Capabilities.Continuity = d.Capabilities.Continuity || c.Continuity
 		d.Capabilities.InputModes = union(d.Capabilities.InputModes, c.InputModes)
 		d.Capabilities.OutputModes = union(d.Capabilities.OutputModes, c.OutputModes)

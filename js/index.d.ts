@@ -42,6 +42,8 @@ export interface Artifact {
 export interface Outcome {
   content: string;
   artifacts: Artifact[];
+  /** The agent answered with a message and made no task: nothing of the Work remains at the agent. */
+  messageReply?: boolean;
 }
 
 export type WorkState =
@@ -98,6 +100,8 @@ export interface Capabilities {
   inputRequests: boolean;
   continuity: boolean;
   authorization: boolean;
+  /** A Work may end with the agent's message-only reply (Outcome.messageReply). */
+  messageReplies?: boolean;
   inputModes?: string[];
   outputModes?: string[];
 }

@@ -40,6 +40,14 @@ func (p quietPort) Submit(ctx context.Context, w adapter.Work, _ ...adapter.Subm
 	}
 }
 
+// Describe is the adapter's, but for what this Port does itself: its Works never end with a
+// message-only reply, so the facade makes each one's task at once (it says nothing to wait for).
+func (p quietPort) Describe() adapter.Description {
+	d := p.Port.Describe()
+	d.Capabilities.MessageReplies = false
+	return d
+}
+
 func (p quietPort) Resume(context.Context, string, string, ...adapter.SubmitOption) (adapter.Outcome, error) {
 	p.log.mu.Lock()
 	p.log.resumed++

@@ -1,10 +1,12 @@
 package tests
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -271,5 +273,143 @@ func TestFacadeSubscribesToAWaitingTask(t *testing.T) {
 	}
 	if last != a2a.TaskStateCompleted || !greeted {
 		t.Errorf("the subscription ended at %s, greeted %v; want the answered task's updates to COMPLETED", last, greeted)
+	}
+}
+
+// TestFacadeListTasks: without authentication every caller is one anonymous caller, so ListTasks
+// is refused with UnsupportedOperationError saying authentication must be configured (a list would
+// give anyone every task, where a task's id is all that keeps it to whoever started it); an
+// authenticated caller with no tasks gets an empty list, never null (§3.1.4).
+func TestFacadeListTasks(t *testing.T) {
+	t.Parallel()
+	open := base(serveFacade(t, innerPort(t), facade.Options{Name: "anonymous"}))
+	status, _, body := call(t, http.MethodPost, open+facade.EndpointPath, "", `{"jsonrpc":"2.0","id":1,"method":"ListTasks","params":{}}`)
+	if status != http.StatusOK || !strings.Contains(body, `"code":-32004`) || !strings.Contains(body, "needs authenticated callers") {
+		t.Errorf("JSON-RPC ListTasks without authentication: %d %s", status, body)
+	}
+	status, _, body = call(t, http.MethodGet, open+facade.RESTPath+"/tasks", "", "")
+	if status != http.StatusBadRequest || !strings.Contains(body, "needs authenticated callers") {
+		t.Errorf("HTTP+JSON ListTasks without authentication: %d %s", status, body)
+	}
+	secured := base(serveFacade(t, innerPort(t), facade.Options{Name: "secured", Authenticate: bearerCaller}))
+	status, _, body = call(t, http.MethodGet, secured+facade.RESTPath+"/tasks", "carol-token", "")
+	if status != http.StatusOK || !strings.Contains(body, `"tasks":[]`) {
+		t.Errorf("HTTP+JSON ListTasks of a caller without tasks: %d %s, want tasks: []", status, body)
+	}
+}
+
+// TestFacadeTaskReadsAsExchanged: a streamed answer is one text part in the stored artifact (a
+// blocking caller got a part per chunk), a message's historyLength 0 gives no history (§3.2.4;
+// a2a-go gave the whole), and a task's history is in the order it was exchanged, each message
+// once: the agent's question before the answer to it (a2a-go put it after).
+func TestFacadeTaskReadsAsExchanged(t *testing.T) {
+	t.Parallel()
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "as exchanged"})
+	ctx := testContext(t)
+	client := a2aClient(ctx, t, card)
+	none := 0
+	res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("chunks 4 merged")),
+		Config: &a2a.SendMessageConfig{HistoryLength: &none}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	task := res.(*a2a.Task)
+	if len(task.History) != 0 {
+		t.Errorf("historyLength 0: %d messages of history", len(task.History))
+	}
+	for name, got := range map[string]*a2a.Task{"the blocking answer": task, "GetTask": getTaskOf(ctx, t, client, task.ID)} {
+		var report *a2a.Artifact
+		for _, art := range got.Artifacts {
+			if art.Name == "report" {
+				report = art
+			}
+		}
+		if report == nil || len(report.Parts) != 1 || report.Parts[0].Text() != "part-1 part-2 part-3 part-4 " {
+			t.Errorf("%s: the streamed artifact %+v, want one part with the whole text", name, report)
+		}
+	}
+
+	res, err = client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("input in order"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	asked := res.(*a2a.Task)
+	if _, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessageForTask(a2a.MessageRoleUser, asked, a2a.NewTextPart("Ada"))}); err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	seen := map[string]bool{}
+	for _, m := range pollTerminal(ctx, t, client, asked.ID).History {
+		if seen[m.ID] {
+			t.Errorf("message %s is in the history twice", m.ID)
+		}
+		seen[m.ID] = true
+		order = append(order, string(m.Role)+": "+m.Parts[0].Text())
+	}
+	question, answer := slices.Index(order, "ROLE_AGENT: What is your name?"), slices.Index(order, "ROLE_USER: Ada")
+	if question < 0 || answer < 0 || question > answer || order[0] != "ROLE_USER: input in order" {
+		t.Errorf("history %q: want the first message, ..., the question, then its answer", order)
+	}
+}
+
+func getTaskOf(ctx context.Context, t *testing.T, client *a2aclient.Client, id a2a.TaskID) *a2a.Task {
+	t.Helper()
+	got, err := client.GetTask(ctx, &a2a.GetTaskRequest{ID: id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return got
+}
+
+// TestFacadePassesMessageReplies: an agent that answers with a message and makes no task is
+// answered through the facade with a message, blocking and streamed (it became a task); an agent
+// that makes a task still gives one, over both bindings.
+func TestFacadePassesMessageReplies(t *testing.T) {
+	t.Parallel()
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "messages"})
+	ctx := testContext(t)
+	resolved, err := agentcard.DefaultResolver.Resolve(ctx, base(card))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, binding := range []a2a.TransportProtocol{a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON} {
+		client, err := a2aclient.NewFromCard(ctx, resolved, a2aclient.WithConfig(a2aclient.Config{PreferredTransports: []a2a.TransportProtocol{binding}}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("message for a message"))})
+		if msg, ok := res.(*a2a.Message); err != nil || !ok || msg.Role != a2a.MessageRoleAgent || msg.TaskID != "" || msg.Parts[0].Text() != "plain reply" {
+			t.Errorf("%s: SendMessage to a message-only agent = %#v, %v; want its message", binding, res, err)
+		}
+		var events []a2a.Event
+		for ev, err := range client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("message streamed"))}) {
+			if err != nil {
+				t.Fatalf("%s: streamed: %v", binding, err)
+			}
+			events = append(events, ev)
+		}
+		if len(events) != 1 {
+			t.Errorf("%s: the stream of a message-only answer: %d events, want the message alone", binding, len(events))
+		} else if msg, ok := events[0].(*a2a.Message); !ok || msg.Parts[0].Text() != "plain reply" {
+			t.Errorf("%s: the streamed answer: %#v", binding, events[0])
+		}
+		res, err = client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("complete as a task"))})
+		if task, ok := res.(*a2a.Task); err != nil || !ok || task.Status.State != a2a.TaskStateCompleted {
+			t.Errorf("%s: SendMessage to a task = %#v, %v; want a completed task", binding, res, err)
+		}
+	}
+}
+
+// TestFacadeEndpointWithSlash: the JSON-RPC endpoint answers at its URL with a trailing slash too,
+// where clients that join a base URL and "/" post (Python's httpx: the TCK's client).
+func TestFacadeEndpointWithSlash(t *testing.T) {
+	t.Parallel()
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "slash"})
+	status, _, body := call(t, http.MethodPost, base(card)+facade.EndpointPath+"/", "", `{"jsonrpc":"2.0","id":1,"method":"GetTask","params":{"id":"nope"}}`)
+	if status != http.StatusOK || !strings.Contains(body, `"code":-32001`) {
+		t.Errorf("POST /a2a/: %d %s", status, body)
+	}
+	if status, _, _ := call(t, http.MethodPost, base(card)+facade.EndpointPath+"/elsewhere", "", `{}`); status != http.StatusNotFound {
+		t.Errorf("POST /a2a/elsewhere: %d, want 404", status)
 	}
 }

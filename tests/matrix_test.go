@@ -138,7 +138,7 @@ var scenarios = []scenario{
 			t.Fatalf("Submit() error = %v", err)
 		}
 		want := adapter.Outcome{Content: "plain reply", Artifacts: []adapter.Artifact{{Name: "message",
-			Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"kind": "message"}}}}}}
+			Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"kind": "message"}}}}}, MessageReply: true}
 		if len(out.Artifacts) == 1 {
 			want.Artifacts[0].ID = out.Artifacts[0].ID
 		}
@@ -147,6 +147,11 @@ var scenarios = []scenario{
 		}
 		if countType(events, adapter.EventMessage) != 1 {
 			t.Errorf("message events = %d, want 1", countType(events, adapter.EventMessage))
+		}
+		for _, ev := range events {
+			if ev.Type == adapter.EventActivity && ev.State == adapter.StateSubmitted {
+				t.Errorf("a Work the agent answered with a message, and made no task for, says submitted: %+v", ev)
+			}
 		}
 	}},
 	{name: "artifacts", run: func(t *testing.T, e env) {

@@ -45,7 +45,7 @@ $ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --l
 // here, so that help never shows a value of the environment (a DSN holds a password).
 type gatewayFlags struct {
 	config, listen, adminListen, publicURL, dsn, level string
-	grace, lease                          time.Duration
+	grace, lease                                       time.Duration
 }
 
 func (f *gatewayFlags) register(fs *flag.FlagSet) {

@@ -13,6 +13,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/a2aport/a2aport/internal/a2asrvx"
 )
 
 // TaskStore is a taskstore.Store in PostgreSQL.
@@ -80,6 +82,7 @@ func (s *TaskStore) Update(ctx context.Context, req *taskstore.UpdateRequest) (t
 	if err := validate(req.Task); err != nil {
 		return taskstore.TaskVersionMissing, err
 	}
+	a2asrvx.Tidy(req)
 	user, err := s.caller(ctx)
 	if err != nil {
 		return taskstore.TaskVersionMissing, err

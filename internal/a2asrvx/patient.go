@@ -1,5 +1,5 @@
-// Package a2asrvx holds server-side workarounds for a2a-go v2.4.0's a2asrv that the demo agent
-// and the test agent share. Nothing here runs in the WebAssembly module.
+// Package a2asrvx holds server-side workarounds for a2a-go v2.4.0's a2asrv that the demo agent,
+// the test agent and the facade's task stores share. Nothing here runs in the WebAssembly module.
 //
 //	handler := a2asrvx.Patient(a2asrv.NewHandler(executor))
 //	mux.Handle("/", a2asrv.NewJSONRPCHandler(handler))

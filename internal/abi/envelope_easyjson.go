@@ -2494,6 +2494,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, ou
 			} else {
 				out.Authorization = bool(in.Bool())
 			}
+		case "messageReplies":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.MessageReplies = bool(in.Bool())
+			}
 		case "inputModes":
 			if in.IsNull() {
 				in.Skip()
@@ -2586,6 +2592,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer,
 		const prefix string = ",\"authorization\":"
 		out.RawString(prefix)
 		out.Bool(bool(in.Authorization))
+	}
+	if in.MessageReplies {
+		const prefix string = ",\"messageReplies\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.MessageReplies))
 	}
 	if len(in.InputModes) != 0 {
 		const prefix string = ",\"inputModes\":"
@@ -2712,6 +2723,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 				}
 				in.Delim(']')
 			}
+		case "messageReply":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.MessageReply = bool(in.Bool())
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -2746,6 +2763,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 			}
 			out.RawByte(']')
 		}
+	}
+	if in.MessageReply {
+		const prefix string = ",\"messageReply\":"
+		out.RawString(prefix)
+		out.Bool(bool(in.MessageReply))
 	}
 	out.RawByte('}')
 }

@@ -13,6 +13,9 @@ import { validateOptions } from './options.js';
 
 export { A2APortError };
 
+/** A Work's outcome as submit() and resume() give it. */
+const outcomeOf = ({ content, artifacts, messageReply }) => (messageReply ? { content, artifacts, messageReply } : { content, artifacts });
+
 /** How often cancel() asks again about a Work in transit between modules. */
 const TRANSIT_POLL_MS = 10;
 
@@ -211,7 +214,7 @@ class Backend {
       ...(card?.name ? { agentName: card.name } : {}), ...(card?.version ? { agentVersion: card.version } : {}),
       capabilities: {
         cancel: true, streaming: card?.capabilities?.streaming === true, inputRequests: true,
-        continuity: o.reuseContext, authorization: false,
+        continuity: o.reuseContext, authorization: false, messageReplies: true,
       },
     };
   }
@@ -233,7 +236,7 @@ class Backend {
     checkWork(work);
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
     const res = await this.#underWay(work.id, () => this.#callUpgrading('submit', { work, traceparent }, onEvent, signal));
-    return { content: res.outcome.content, artifacts: res.outcome.artifacts };
+    return outcomeOf(res.outcome);
   }
 
   /**
@@ -249,7 +252,7 @@ class Backend {
       throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
     }
     const res = await this.#underWay(workId, () => this.#callUpgrading('resume', { workId, ownerId, traceparent }, onEvent, signal));
-    return { content: res.outcome.content, artifacts: res.outcome.artifacts };
+    return outcomeOf(res.outcome);
   }
 
   status(workId, { ownerId } = {}) {

@@ -164,10 +164,11 @@ const scenarios = [
   { name: 'message-only', async run({ port }) {
     const { out, err, events } = await submit(port, newWork('alice', 'message please'));
     assert.ifError(err);
-    const want = { content: 'plain reply', artifacts: [{ name: 'message', parts: [{ type: 'data', data: { kind: 'message' } }] }] };
+    const want = { content: 'plain reply', artifacts: [{ name: 'message', parts: [{ type: 'data', data: { kind: 'message' } }] }], messageReply: true };
     if (out.artifacts?.length === 1) want.artifacts[0] = { id: out.artifacts[0].id, ...want.artifacts[0] };
     assert.deepEqual(clean(out), clean(want));
     assert.equal(countType(events, 'backend.message'), 1, 'message events');
+    assert.ok(!events.some((e) => e.type === 'backend.activity' && e.state === 'submitted'), 'a Work answered with a message says submitted');
   } },
   { name: 'artifacts', async run({ port, variant }) {
     const { out, err } = await submit(port, newWork('alice', 'artifacts all kinds'));
