@@ -44,6 +44,9 @@ func checkDescribeAfterStart(t *testing.T, s *suite) {
 	if !d.Discovered {
 		t.Errorf("Describe().Discovered = false after Start, want true")
 	}
+	if f.Local {
+		return
+	}
 	if d.Transport != "JSONRPC" && d.Transport != "HTTP+JSON" {
 		t.Errorf("Describe().Transport = %q, want %q or %q", d.Transport, "JSONRPC", "HTTP+JSON")
 	}

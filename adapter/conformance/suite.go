@@ -34,6 +34,9 @@ type Fixture struct {
 	// Reopen returns a new backend on the same WorkStore as Backend: the frontend after its
 	// restart. The detach and resume checks need it; nil skips them.
 	Reopen func(t *testing.T) adapter.Port
+	// Local says the backend is a Port of its own, no client of a remote agent: Describe names no
+	// transport or protocol version after Start.
+	Local bool
 }
 
 // Run runs every conformance check against the Ports that newFixture creates. Each check is a

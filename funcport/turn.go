@@ -1,0 +1,241 @@
+package funcport
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"sync"
+
+	"github.com/a2aport/a2aport/adapter"
+)
+
+// Turn is what a running Work tells its owner and asks of it. Its methods are safe to call from
+// the Work's goroutines until the Func returns; after that they do nothing.
+type Turn struct{ w *work }
+
+// Working says what the Work is doing now (an activity event in state working).
+func (t *Turn) Working(text string) {
+	t.w.emit(adapter.Event{Type: adapter.EventActivity, State: adapter.StateWorking, Text: text})
+}
+
+// Message tells the owner text (a message event; the outcome's content is what stays).
+func (t *Turn) Message(text string) {
+	t.w.emit(adapter.Event{Type: adapter.EventMessage, Text: text})
+}
+
+// Artifact shows an artifact as it is now, whole: a new one, or one that replaces the artifact of
+// the same id.
+func (t *Turn) Artifact(a adapter.Artifact) {
+	t.w.mu.Lock()
+	if t.w.artifacts == nil {
+		t.w.artifacts = map[string]adapter.Artifact{}
+	}
+	a.Parts = slices.Clip(slices.Clone(a.Parts))
+	t.w.artifacts[a.ID] = a
+	t.w.mu.Unlock()
+	t.w.emit(adapter.Event{Type: adapter.EventArtifact, Artifact: &a})
+}
+
+// AppendText streams text onto the end of artifact id (created, named name, with its first
+// text): the owner sees each piece as it comes, and the artifact whole.
+func (t *Turn) AppendText(id, name, text string) {
+	t.w.mu.Lock()
+	if t.w.artifacts == nil {
+		t.w.artifacts = map[string]adapter.Artifact{}
+	}
+	a, known := t.w.artifacts[id]
+	if !known {
+		a = adapter.Artifact{ID: id, Name: name}
+	}
+	var delta *adapter.ArtifactDelta
+	if n := len(a.Parts); n > 0 && a.Parts[n-1].Type == adapter.PartText {
+		a.Parts = slices.Clone(a.Parts)
+		a.Parts[n-1].Text += text
+		delta = &adapter.ArtifactDelta{Text: text}
+	} else {
+		a.Parts = append(slices.Clone(a.Parts), adapter.Part{Type: adapter.PartText, Text: text})
+		if known {
+			delta = &adapter.ArtifactDelta{Parts: []adapter.Part{{Type: adapter.PartText, Text: text}}}
+		}
+	}
+	a.Parts = slices.Clip(a.Parts)
+	t.w.artifacts[id] = a
+	t.w.mu.Unlock()
+	t.w.emit(adapter.Event{Type: adapter.EventArtifact, Artifact: &a, Delta: delta})
+}
+
+// Ask asks the owner prompt and waits for the answer (RespondInput), the Work's end or ctx's.
+// Meanwhile the Work is input_required, and the facade shows its task so.
+func (t *Turn) Ask(ctx context.Context, prompt string) (adapter.InputResponse, error) {
+	return t.w.ask(ctx, prompt)
+}
+
+// work is one running Work of a Port.
+type work struct {
+	port    *Port
+	w       adapter.Work
+	onEvent func(adapter.Event)
+	ctx     context.Context
+	stop    context.CancelCauseFunc
+	done    chan struct{} // closed once the Work has its outcome
+
+	mu        sync.Mutex
+	state     adapter.WorkState
+	ended     error // why the Work was ended from outside (cancel, close); nil while it runs
+	settled   bool
+	asked     int       // questions so far, for their ids
+	question  *question // the one the Work waits on
+	artifacts map[string]adapter.Artifact
+	last      adapter.Event // the last activity, so that repeats are dropped
+}
+
+// question is an open Ask.
+type question struct {
+	id      string
+	answers chan adapter.InputResponse
+}
+
+// emit delivers ev to the Work's own listener, then to the Port's subscribers; a listener that
+// panics breaks nothing. Nothing is delivered once the Work has its outcome but the final event.
+func (wk *work) emit(ev adapter.Event) {
+	wk.mu.Lock()
+	if wk.settled {
+		wk.mu.Unlock()
+		return
+	}
+	if ev.Type == adapter.EventActivity {
+		if ev == wk.last {
+			wk.mu.Unlock()
+			return
+		}
+		wk.last, wk.state = ev, ev.State
+	}
+	wk.mu.Unlock()
+	wk.deliver(ev)
+}
+
+func (wk *work) deliver(ev adapter.Event) {
+	ev.TaskID, ev.OwnerID = wk.w.ID, wk.w.OwnerID
+	for _, l := range append([]func(adapter.Event){wk.onEvent}, wk.port.subscribers()...) {
+		if l != nil {
+			func() {
+				defer func() { _ = recover() }() // a listener's panic is its own
+				l(ev)
+			}()
+		}
+	}
+}
+
+// end ends the Work from outside with cause; it reports whether the Work was still running.
+func (wk *work) end(cause error) bool {
+	wk.mu.Lock()
+	if wk.ended != nil || wk.settled {
+		wk.mu.Unlock()
+		return false
+	}
+	wk.ended = cause
+	wk.mu.Unlock()
+	wk.stop(cause)
+	return true
+}
+
+func (wk *work) stopped() bool {
+	wk.mu.Lock()
+	defer wk.mu.Unlock()
+	return wk.ended != nil || wk.settled
+}
+
+func (wk *work) currentState() adapter.WorkState {
+	wk.mu.Lock()
+	defer wk.mu.Unlock()
+	return wk.state
+}
+
+// settle decides the Work's one outcome from what the Func returned (returned: it did) and why
+// the Work ended, and delivers its last event.
+func (wk *work) settle(out adapter.Outcome, err error, returned bool) (adapter.Outcome, error) {
+	wk.mu.Lock()
+	ended := wk.ended
+	wk.settled = true
+	wk.mu.Unlock()
+	defer close(wk.done)
+	switch {
+	case errors.Is(ended, errClosed):
+		err = closedError()
+	case ended != nil || !returned || (wk.ctx.Err() != nil && err != nil):
+		err = &adapter.Error{Code: adapter.CodeWorkCancelled, Message: "the work was cancelled"}
+	case err != nil:
+		var e *adapter.Error
+		if !errors.As(err, &e) {
+			err = &adapter.Error{Code: adapter.CodeTaskFailed, Message: err.Error(), Err: err}
+		}
+	}
+	if err != nil {
+		state := adapter.StateFailed
+		switch adapter.CodeOf(err) {
+		case adapter.CodeWorkCancelled, adapter.CodeAdapterClosed:
+			state = adapter.StateCancelled
+		case adapter.CodeTaskRejected:
+			state = adapter.StateRejected
+		}
+		wk.deliver(adapter.Event{Type: adapter.EventActivity, State: state, Text: err.Error()})
+		return adapter.Outcome{}, err
+	}
+	if out.Artifacts == nil {
+		out.Artifacts = []adapter.Artifact{}
+	}
+	wk.deliver(adapter.Event{Type: adapter.EventActivity, State: adapter.StateCompleted})
+	return out, nil
+}
+
+// ask opens a question and waits for its answer.
+func (wk *work) ask(ctx context.Context, prompt string) (adapter.InputResponse, error) {
+	wk.mu.Lock()
+	if wk.settled || wk.question != nil {
+		wk.mu.Unlock()
+		return adapter.InputResponse{}, errors.New("funcport: one question at a time, while the Work runs")
+	}
+	wk.asked++
+	q := &question{id: wk.w.ID + "-input-" + strconv.Itoa(wk.asked), answers: make(chan adapter.InputResponse, 1)}
+	wk.question = q
+	wk.mu.Unlock()
+	req := adapter.InputRequest{InputRequestID: q.id, Kind: adapter.InputKindInput, Mode: "text", Prompt: prompt}
+	wk.emit(adapter.Event{Type: adapter.EventActivity, State: adapter.StateInputRequired, Text: prompt})
+	wk.emit(adapter.Event{Type: adapter.EventInputRequested, Input: &req})
+	select {
+	case answer := <-q.answers:
+		req.Action = answer.Action
+		wk.emit(adapter.Event{Type: adapter.EventInputResolved, Input: &req})
+		wk.emit(adapter.Event{Type: adapter.EventActivity, State: adapter.StateWorking})
+		return answer, nil
+	case <-ctx.Done():
+		wk.close(q)
+		return adapter.InputResponse{}, ctx.Err()
+	case <-wk.ctx.Done():
+		wk.close(q)
+		return adapter.InputResponse{}, context.Cause(wk.ctx)
+	}
+}
+
+// answer gives response to the open question id.
+func (wk *work) answer(id string, response adapter.InputResponse) error {
+	wk.mu.Lock()
+	defer wk.mu.Unlock()
+	q := wk.question
+	if q == nil || q.id != id {
+		return &adapter.Error{Code: adapter.CodeInputNotPending, Message: fmt.Sprintf("work %q has no open question %q", wk.w.ID, id)}
+	}
+	wk.question = nil
+	q.answers <- response
+	return nil
+}
+
+func (wk *work) close(q *question) {
+	wk.mu.Lock()
+	if wk.question == q {
+		wk.question = nil
+	}
+	wk.mu.Unlock()
+}
