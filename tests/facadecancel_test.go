@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/internal/testkit/tasktest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -42,7 +43,7 @@ func TestFacadeRefusedCancel(t *testing.T) {
 	if !errors.Is(err, a2a.ErrTaskNotCancelable) || !strings.Contains(err.Error(), "completed before it could be cancelled") {
 		t.Errorf("CancelTask of a task the agent completed = %+v, %v; want TaskNotCancelableError", got, err)
 	}
-	final := pollTerminal(ctx, t, client, task.ID)
+	final := tasktest.Final(ctx, t, client, task.ID)
 	if final.Status.State != a2a.TaskStateCompleted || len(final.Artifacts) == 0 || final.Artifacts[0].Parts[0].Text() != "slow done" {
 		t.Errorf("the task after the refused cancel: %s %+v, want completed with its answer", final.Status.State, final.Artifacts)
 	}
@@ -74,20 +75,4 @@ func a2aClient(ctx context.Context, t *testing.T, card string) *a2aclient.Client
 		t.Fatal(err)
 	}
 	return client
-}
-
-// pollTerminal asks for the task until it has ended.
-func pollTerminal(ctx context.Context, t *testing.T, client *a2aclient.Client, id a2a.TaskID) *a2a.Task {
-	t.Helper()
-	for {
-		got, err := client.GetTask(ctx, &a2a.GetTaskRequest{ID: id})
-		if err == nil && got.Status.State.Terminal() {
-			return got
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the task never ended: %+v, %v", got, err)
-		case <-time.After(20 * time.Millisecond):
-		}
-	}
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/internal/testkit/tasktest"
 )
 
 // The facade answers as A2A 1.0 says where a2a-go's server, which it runs on, or the official
@@ -339,7 +340,7 @@ func TestFacadeTaskReadsAsExchanged(t *testing.T) {
 	}
 	var order []string
 	seen := map[string]bool{}
-	for _, m := range pollTerminal(ctx, t, client, asked.ID).History {
+	for _, m := range tasktest.Final(ctx, t, client, asked.ID).History {
 		if seen[m.ID] {
 			t.Errorf("message %s is in the history twice", m.ID)
 		}

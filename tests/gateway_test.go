@@ -8,13 +8,13 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/gateway"
+	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -280,7 +280,7 @@ func TestGatewayNoticesADeadBackend(t *testing.T) {
 		t.Fatal(err)
 	}
 	base := "http://" + ln.Addr().String()
-	var log lockedLog
+	var log logbuf.Buffer
 	g, err := gateway.New(gateway.Options{
 		Facade:   facade.Options{BaseURL: base},
 		Backends: []gateway.Backend{{Name: "dying", Port: portTo(t, adapter.Options{AgentCardURL: card}), CardURL: card}, {Name: "steady", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})}},
@@ -346,22 +346,4 @@ func TestGatewayNoticesADeadBackend(t *testing.T) {
 			t.Errorf("/metrics has no %s", want)
 		}
 	}
-}
-
-// lockedLog is a log a gateway writes while a test reads it.
-type lockedLog struct {
-	mu sync.Mutex
-	b  strings.Builder
-}
-
-func (l *lockedLog) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedLog) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

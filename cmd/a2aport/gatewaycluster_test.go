@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
 	"fmt"
 	"io"
@@ -11,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,7 +19,9 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
+	"github.com/a2aport/a2aport/internal/testkit/tasktest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -30,7 +30,7 @@ type gatewayNode struct {
 	name, base string // its node name in the work queue, its URL
 	cmd        *exec.Cmd
 	client     *a2aclient.Client
-	log        *lockedBuffer // its stderr: the JSON log
+	log        *logbuf.Buffer // its stderr: the JSON log
 }
 
 // startGatewayNode starts a node of the cluster on dsn with config (a lease of 1 s, a grace of
@@ -42,7 +42,7 @@ func startGatewayNode(ctx context.Context, t *testing.T, config, dsn string) *ga
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := &gatewayNode{cmd: cmd, log: &lockedBuffer{}}
+	n := &gatewayNode{cmd: cmd, log: &logbuf.Buffer{}}
 	cmd.Stderr = n.log
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -107,20 +107,21 @@ func runningNode(ctx context.Context, t *testing.T, dsn string, task a2a.TaskID,
 	}
 }
 
-// finalTask polls c until the task ends.
-func finalTask(ctx context.Context, t *testing.T, c *a2aclient.Client, id a2a.TaskID) *a2a.Task {
+// agentsBehind starts a test agent of its own for each backend name, and writes the gateway
+// configuration of those backends.
+func agentsBehind(t *testing.T, names []string) ([]*agent.Server, string) {
 	t.Helper()
-	for {
-		got, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: id})
-		if err == nil && got.Status.State.Terminal() {
-			return got
+	yaml := "listen: 127.0.0.1:0\nname: cluster\nbackends:\n"
+	agents := make([]*agent.Server, len(names))
+	for i, name := range names {
+		var err error
+		if agents[i], err = agent.Start(); err != nil {
+			t.Fatal(err)
 		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("the task never ended (%+v, %v)", got, err)
-		case <-time.After(50 * time.Millisecond):
-		}
+		t.Cleanup(agents[i].Close)
+		yaml += "  - name: " + name + "\n    card: " + agents[i].CardURL(agent.Variants()[0]) + "\n"
 	}
+	return agents, writeConfig(t, yaml)
 }
 
 func writeConfig(t *testing.T, yaml string) string {
@@ -160,7 +161,7 @@ func TestGatewayClusterHandsOver(t *testing.T) {
 	if got, err := other.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task.ID}); err != nil || got.Status.State.Terminal() {
 		t.Fatalf("the node that got SIGTERM ended the task itself, or lost it: %+v (%q), %v", got, statusText(got), err)
 	}
-	got := finalTask(ctx, t, other.client, task.ID)
+	got := tasktest.Final(ctx, t, other.client, task.ID)
 	if got.Status.State != a2a.TaskStateCompleted {
 		t.Fatalf("after SIGTERM to the node running it: %s (%q)", got.Status.State, statusText(got))
 	}
@@ -205,16 +206,7 @@ func TestGatewayTakeoverGoesToItsBackend(t *testing.T) {
 				t.Fatal(err)
 			}
 			dbDSN := strings.Replace(dsn, "/postgres?", "/"+db+"?", 1)
-			yaml := "listen: 127.0.0.1:0\nname: cluster\nbackends:\n"
-			agents := make([]*agent.Server, len(names))
-			for i, name := range names {
-				if agents[i], err = agent.Start(); err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(agents[i].Close)
-				yaml += "  - name: " + name + "\n    card: " + agents[i].CardURL(agent.Variants()[0]) + "\n"
-			}
-			config := writeConfig(t, yaml)
+			agents, config := agentsBehind(t, names)
 			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 			defer cancel()
 			nodes := []*gatewayNode{startGatewayNode(ctx, t, config, dbDSN), startGatewayNode(ctx, t, config, dbDSN)}
@@ -235,7 +227,7 @@ func TestGatewayTakeoverGoesToItsBackend(t *testing.T) {
 			if err := nodes[running].stop(c.signal); err != nil {
 				t.Fatalf("%s: %v", c.signal, err)
 			}
-			got := finalTask(ctx, t, other.client, task.ID)
+			got := tasktest.Final(ctx, t, other.client, task.ID)
 			if got.Status.State != a2a.TaskStateCompleted {
 				t.Fatalf("after %s to the node running it: %s (%q)", c.signal, got.Status.State, statusText(got))
 			}
@@ -288,17 +280,7 @@ func TestGatewayAnswerGoesToItsBackend(t *testing.T) {
 	t.Parallel()
 	dsn := pgtest.Start(t)
 	names := []string{"alpha", "beta", "gamma"}
-	yaml := "listen: 127.0.0.1:0\nname: cluster\nbackends:\n"
-	agents := make([]*agent.Server, len(names))
-	for i, name := range names {
-		var err error
-		if agents[i], err = agent.Start(); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(agents[i].Close)
-		yaml += "  - name: " + name + "\n    card: " + agents[i].CardURL(agent.Variants()[0]) + "\n"
-	}
-	config := writeConfig(t, yaml)
+	agents, config := agentsBehind(t, names)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	asked := startGatewayNode(ctx, t, config, dsn) // alone, so the question is its own
@@ -323,7 +305,7 @@ func TestGatewayAnswerGoesToItsBackend(t *testing.T) {
 	}
 	got, ok := res.(*a2a.Task)
 	if !ok || !got.Status.State.Terminal() {
-		got = finalTask(ctx, t, other.client, task.ID)
+		got = tasktest.Final(ctx, t, other.client, task.ID)
 	}
 	var greeting string
 	for _, art := range got.Artifacts {
@@ -362,22 +344,4 @@ func statusText(task *a2a.Task) string {
 		return ""
 	}
 	return task.Status.Message.Parts[0].Text()
-}
-
-// lockedBuffer is a bytes.Buffer a process writes to while a test reads it.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

@@ -18,6 +18,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
+	"github.com/a2aport/a2aport/internal/testkit/tasktest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -90,22 +91,6 @@ func send(ctx context.Context, t *testing.T, c *a2aclient.Client, text string) *
 	return task
 }
 
-// waitState polls GetTask on c until the task reaches a terminal state, and returns it.
-func waitState(ctx context.Context, t *testing.T, c *a2aclient.Client, id a2a.TaskID) *a2a.Task {
-	t.Helper()
-	for {
-		task, err := c.GetTask(ctx, &a2a.GetTaskRequest{ID: id})
-		if err == nil && task.Status.State.Terminal() {
-			return task
-		}
-		select {
-		case <-ctx.Done():
-			t.Fatalf("task %s never ended (last %+v, %v)", id, task, err)
-		case <-time.After(50 * time.Millisecond):
-		}
-	}
-}
-
 // TestCluster: two gateway processes on one PostgreSQL in front of the test agent. A task sent to
 // one node is streamed from the other; either node cancels; killing the node that runs a task hands
 // it to the other once the lease runs out, and it completes with nothing lost or repeated.
@@ -162,7 +147,7 @@ func TestCluster(t *testing.T) {
 			if _, err := via.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task.ID}); err != nil {
 				t.Fatalf("CancelTask() = %v", err)
 			}
-			if got := waitState(ctx, t, c1, task.ID); got.Status.State != a2a.TaskStateCanceled {
+			if got := tasktest.Final(ctx, t, c1, task.ID); got.Status.State != a2a.TaskStateCanceled {
 				t.Errorf("state %s, want canceled", got.Status.State)
 			}
 			deadline := time.Now().Add(10 * time.Second)
@@ -212,7 +197,7 @@ func TestCluster(t *testing.T) {
 			t.Fatal(err)
 		}
 		_ = dead.cmd.Wait()
-		got := waitState(ctx, t, alive, task.ID)
+		got := tasktest.Final(ctx, t, alive, task.ID)
 		if got.Status.State != a2a.TaskStateCompleted {
 			t.Fatalf("after %s died: %s %+v", dead.name, got.Status.State, got.Status.Message)
 		}
