@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"mime"
 	"net/http"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -26,6 +27,8 @@ const (
 	contentJSON        = "application/json"
 	contentA2AJSON     = "application/a2a+json" // HTTP+JSON's own (A2A §11.1), which some servers answer with
 	contentEventStream = "text/event-stream"
+	// maxErrorBody bounds the JSON error read in place of a stream.
+	maxErrorBody = 1 << 20
 )
 
 // jsonrpc is the JSON-RPC binding of the agent at url.
@@ -68,6 +71,19 @@ func (t *jsonrpc) post(ctx context.Context, method string, h http.Header, payloa
 	if resp.StatusCode != http.StatusOK {
 		closeBody(resp) // the status is the error
 		return nil, fmt.Errorf("unexpected HTTP status: %s", statusOf(resp))
+	}
+	if mt, _, _ := mime.ParseMediaType(resp.Header.Get("Content-Type")); stream && mt == contentJSON {
+		// An error answered before any stream started (a2aport's facade does so for a client
+		// that takes JSON, @a2a-js/sdk's server too): one JSON-RPC response, not events.
+		defer closeBody(resp)
+		var answer rpcResponse
+		if err := json.NewDecoder(io.LimitReader(resp.Body, maxErrorBody)).Decode(&answer); err != nil {
+			return nil, fmt.Errorf("failed to decode response: %w", err)
+		}
+		if answer.Error != nil {
+			return nil, answer.Error.a2aError()
+		}
+		return nil, fmt.Errorf("%w: a streaming call was answered with one JSON result, not an event stream", a2a.ErrInvalidAgentResponse)
 	}
 	return resp.Body, nil
 }
