@@ -174,6 +174,8 @@ func TestRefusedCancelReportsHowTheTaskEnded(t *testing.T) {
 					select {
 					case r := <-resumed:
 						t.Fatalf("the resumed Work ended by itself before its cancel: %+v, %v", r.out, r.err)
+					case <-ctx.Done():
+						t.Fatal("the resumed Work never became active")
 					case <-time.After(5 * time.Millisecond):
 					}
 				}

@@ -51,8 +51,12 @@ func TestFacadeRefusedCancel(t *testing.T) {
 	outer := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, PollInterval: adapter.MinPollInterval})
 	w := newWork("olga", "slow 200 cancelled too late, twice removed")
 	done := submitAsync(ctx, outer, w, newRecorder())
-	for outer.Status(w.ID, w.OwnerID).State != adapter.StateWorking {
-		time.Sleep(5 * time.Millisecond)
+	for st := outer.Status(w.ID, w.OwnerID).State; st != adapter.StateSubmitted && st != adapter.StateWorking; st = outer.Status(w.ID, w.OwnerID).State {
+		select { // the agent's task is made: the inner Work never looks at it again, so submitted it stays
+		case <-ctx.Done():
+			t.Fatalf("the Work never became active (%s)", st)
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 	time.Sleep(600 * time.Millisecond)
 	if res, err := outer.Cancel(ctx, w.ID, w.OwnerID); err != nil || res.State != adapter.StateCompleted {
