@@ -1,6 +1,8 @@
 package gateway
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"net/url"
@@ -56,7 +58,27 @@ type Config struct {
 
 // AuthConfig is the callers' authentication: bearer tokens, any one of them accepted.
 type AuthConfig struct {
-	BearerTokens []string `yaml:"bearerTokens"`
+	BearerTokens []BearerToken `yaml:"bearerTokens"`
+}
+
+// BearerToken is one caller's token, and the name the caller goes by: its tasks are that
+// name's. A token written alone names its caller by a hash of the token ("sha256:…"), so that a
+// caller is the same whatever the token's place in the list, and never another one's after a
+// token is revoked.
+type BearerToken struct {
+	Name  string `yaml:"name"`
+	Token string `yaml:"token"`
+}
+
+// UnmarshalYAML takes a token alone (a string) or {name, token}.
+func (b *BearerToken) UnmarshalYAML(unmarshal func(any) error) error {
+	var token string
+	if err := unmarshal(&token); err == nil {
+		*b = BearerToken{Token: token}
+		return nil
+	}
+	type plain BearerToken // without this method
+	return unmarshal((*plain)(b))
 }
 
 // LimitsConfig are the facade's limits a gateway's operator sets most often.
@@ -184,6 +206,18 @@ func lineFinder(data []byte) func(field string) int {
 	}
 }
 
+// validCaller is a caller's name as the configuration gives it (never "sha256:…", a hashed token's).
+var validCaller = regexp.MustCompile(`^[A-Za-z0-9._@-]{1,64}$`)
+
+// caller is the name the token's caller goes by.
+func (b BearerToken) caller() string {
+	if b.Name != "" {
+		return b.Name
+	}
+	sum := sha256.Sum256([]byte("a2aport bearer token\x00" + b.Token))
+	return "sha256:" + hex.EncodeToString(sum[:12])
+}
+
 // references are ${NAME} and ${file:PATH}.
 var references = regexp.MustCompile(`\$\{([^}]*)\}`)
 
@@ -245,7 +279,8 @@ func join(parent, name string) string {
 	return parent + "." + name
 }
 
-// check validates the values: what each field must be, and that names are unique and known.
+// check validates the values: what each field must be, and that names are unique and known. Its
+// messages name the field, never its value: that may have come from the environment or a file.
 func (c *Config) check(fail func(field, msg string) error) error {
 	if c.Listen == "" {
 		c.Listen = "127.0.0.1:8090"
@@ -287,9 +322,20 @@ func (c *Config) check(fail func(field, msg string) error) error {
 	if err := validOriginList(c.AllowedOrigins); err != "" {
 		return fail("allowedOrigins", err)
 	}
+	names, tokens := map[string]bool{}, map[string]bool{}
 	for i, tok := range c.Auth.BearerTokens {
-		if tok == "" {
-			return fail(fmt.Sprintf("auth.bearerTokens[%d]", i), "is empty")
+		field := fmt.Sprintf("auth.bearerTokens[%d]", i)
+		switch name := tok.caller(); {
+		case tok.Token == "":
+			return fail(field, "the token is empty")
+		case tokens[tok.Token]:
+			return fail(field, "the same token is listed twice")
+		case tok.Name != "" && !validCaller.MatchString(tok.Name):
+			return fail(field+".name", "use letters, digits and . _ - @ (at most 64)")
+		case names[name]:
+			return fail(field+".name", "two tokens name the same caller")
+		default:
+			names[name], tokens[tok.Token] = true, true
 		}
 	}
 	if len(c.Backends) == 0 {
@@ -303,7 +349,7 @@ func (c *Config) check(fail func(field, msg string) error) error {
 		case !validName.MatchString(b.Name):
 			return fail(at("name"), "must be lower-case letters, digits and dashes")
 		case seen[b.Name]:
-			return fail(at("name"), "another backend is named "+quote(b.Name))
+			return fail(at("name"), "another backend has the same name")
 		}
 		seen[b.Name] = true
 		if u, err := url.Parse(b.Card); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -329,17 +375,17 @@ func (c *Config) check(fail func(field, msg string) error) error {
 		}
 	}
 	if c.Default != "" && !seen[c.Default] {
-		return fail("default", quote(c.Default)+" is not a backend")
+		return fail("default", "names no backend of the catalogue")
 	}
 	return nil
 }
 
 // validOriginList says what is wrong with the first bad origin, or "".
 func validOriginList(origins []string) string {
-	for _, o := range origins {
+	for i, o := range origins {
 		u, err := url.Parse(o)
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" || u.RawQuery != "" || u.User != nil {
-			return quote(o) + " is not an origin (scheme://host[:port])"
+			return fmt.Sprintf("entry %d is not an origin (scheme://host[:port])", i)
 		}
 	}
 	return ""

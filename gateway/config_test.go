@@ -25,14 +25,15 @@ func TestExampleConfig(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Setenv("GATEWAY_TOKEN", "first-token")
+	t.Setenv("CI_TOKEN", "ci-token")
 	t.Setenv("WEATHER_TOKEN", "weather-secret")
 	t.Setenv("TRAVEL_CLIENT_SECRET", "travel-secret")
 	c, err := ReadConfig(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(c.Auth.BearerTokens, ","); got != "first-token,second-token" {
-		t.Errorf("bearer tokens %q", got)
+	if got := c.Auth.BearerTokens; len(got) != 3 || got[0].Token != "first-token" || got[1].Token != "second-token" || got[2] != (BearerToken{Name: "ci", Token: "ci-token"}) {
+		t.Errorf("bearer tokens %+v", got)
 	}
 	if len(c.Backends) != 3 || c.Backends[0].Credentials["bearer"].Token != "weather-secret" || c.Backends[0].timeout != 2*time.Minute ||
 		!c.Backends[0].ReuseContext || c.Backends[1].ProtocolVersion != "0.3" || c.Backends[1].Credentials["oauth"].ClientSecret != "travel-secret" ||
@@ -66,7 +67,7 @@ func TestConfigErrors(t *testing.T) {
 		{"user info", "backends:\n  - name: a\n    card: http://u:p@x/card\n", 3, "backends[0].card", "user info"},
 		{"bad name", "backends:\n  - name: A B\n    card: http://x/card\n", 2, "backends[0].name", "lower-case"},
 		{"twice the name", good + "  - name: a\n    card: http://x/card\n", 4, "backends[1].name", "another backend"},
-		{"unknown default", "default: b\n" + good, 1, "default", "not a backend"},
+		{"unknown default", "default: b\n" + good, 1, "default", "names no backend"},
 		{"no backends", "name: x\n", 0, "backends", "no backend"},
 		{"bad version", good + "    protocolVersion: \"2.0\"\n", 4, "backends[0].protocolVersion", "1.0 or 0.3"},
 		{"bad duration", good + "    timeout: soon\n", 4, "backends[0].timeout", "duration"},
@@ -87,6 +88,30 @@ func TestConfigErrors(t *testing.T) {
 		}
 		if ce.File != path || ce.Line != c.line || ce.Field != c.field || !strings.Contains(ce.Msg, c.msg) {
 			t.Errorf("%s: %#v (%v), want line %d field %q containing %q", c.name, ce, err, c.line, c.field, c.msg)
+		}
+	}
+}
+
+// TestConfigErrorsShowNoValue: a refused value is named by its field, never shown: it may have come
+// from a file or the environment (a secret misplaced there would reach the terminal and the logs).
+func TestConfigErrorsShowNoValue(t *testing.T) {
+	secret := filepath.Join(t.TempDir(), "secret")
+	if err := os.WriteFile(secret, []byte("s3cret-value\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("A2APORT_TEST_SECRET", "s3cret-value")
+	for _, yaml := range []string{
+		"default: ${file:" + secret + "}\nbackends:\n  - name: a\n    card: https://a.example/card.json\n",
+		"allowedOrigins: [\"${A2APORT_TEST_SECRET}\"]\nbackends:\n  - name: a\n    card: https://a.example/card.json\n",
+		"backends:\n  - name: a\n    card: https://a.example/card.json\n  - name: a\n    card: https://${A2APORT_TEST_SECRET}.example/c.json\n",
+	} {
+		path := filepath.Join(t.TempDir(), "gateway.yaml")
+		if err := os.WriteFile(path, []byte(yaml), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err := ReadConfig(path)
+		if err == nil || strings.Contains(err.Error(), "s3cret") {
+			t.Errorf("config %q: %v; want an error that names the field only", yaml, err)
 		}
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"crypto/subtle"
 	"errors"
 	"net/http"
-	"strconv"
 	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -36,6 +35,9 @@ func (c *Config) Options(works adapter.WorkStore) (Options, error) {
 	for _, b := range c.Backends {
 		ao := adapter.Options{AgentCardURL: b.Card, ProtocolVersion: b.ProtocolVersion, ProtocolBinding: b.Binding,
 			Timeout: b.timeout, ReuseContext: b.ReuseContext, WorkStore: works, Label: b.Name}
+		if b.ReuseContext {
+			ao.ContextStore = newCallerContexts() // one caller's conversations never evict another's
+		}
 		if len(b.Credentials) > 0 {
 			ao.Credentials = map[string]adapter.Credential{}
 			for scheme, cr := range b.Credentials {
@@ -55,19 +57,28 @@ func (c *Config) Options(works adapter.WorkStore) (Options, error) {
 	return opts, nil
 }
 
-// bearerCallers accepts a request that carries one of tokens; the caller is named by the
-// token's place in the list, never by the token.
-func bearerCallers(tokens []string) func(*http.Request) (string, error) {
+// bearerCallers accepts a request that carries one of tokens; its caller is the name that token
+// goes by (BearerToken.caller), never the token's place in the list: revoking a token or
+// reordering the list hands no caller's tasks to another.
+func bearerCallers(tokens []BearerToken) func(*http.Request) (string, error) {
+	callers := make([]string, len(tokens))
+	for i, t := range tokens {
+		callers[i] = t.caller()
+	}
 	return func(r *http.Request) (string, error) {
 		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 		if !ok {
 			return "", errors.New("no bearer token")
 		}
-		for i, tok := range tokens {
-			if subtle.ConstantTimeCompare([]byte(got), []byte(tok)) == 1 {
-				return "token-" + strconv.Itoa(i+1), nil
+		caller := ""
+		for i, tok := range tokens { // every token compared, in constant time each
+			if subtle.ConstantTimeCompare([]byte(got), []byte(tok.Token)) == 1 {
+				caller = callers[i]
 			}
 		}
-		return "", errors.New("unknown bearer token")
+		if caller == "" {
+			return "", errors.New("unknown bearer token")
+		}
+		return caller, nil
 	}
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -345,3 +346,74 @@ func statusText(task *a2a.Task) string {
 	}
 	return task.Status.Message.Parts[0].Text()
 }
+
+// TestGatewayCallerFollowsItsToken: a caller is named by its token, not by the token's place in
+// auth.bearerTokens. Tasks persist in PostgreSQL across restarts with other lists: after token A
+// is revoked ([A, B] → [B]), B neither reads nor lists A's task (it was token-1's, and B became
+// token-1); after a reorder ([B, A]), A still has its task; a token given a name keeps its tasks
+// under that name.
+func TestGatewayCallerFollowsItsToken(t *testing.T) {
+	t.Parallel()
+	dsn := pgtest.Start(t)
+	backend := "default: agent\nbackends:\n  - name: agent\n    card: " + server.CardURL(agent.Variants()[0]) + "\n"
+	withTokens := func(tokens string) string {
+		return writeConfig(t, "listen: 127.0.0.1:0\nname: tokens\nauth:\n  bearerTokens: "+tokens+"\n"+backend)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	as := func(n *gatewayNode, token string) *a2aclient.Client {
+		card, err := agentcard.DefaultResolver.Resolve(ctx, n.base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := a2aclient.NewFromCard(ctx, card, a2aclient.WithCallInterceptors(bearerToken(token)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	first := startGatewayNode(ctx, t, withTokens(`[token-a, token-b, {name: ci, token: token-c}]`), dsn)
+	res, err := as(first, "token-a").SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("complete for token a"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tokenA := res.(*a2a.Task).ID
+	res, err = as(first, "token-c").SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("complete for ci"))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := res.(*a2a.Task).ID
+	if err := first.stop(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+
+	revoked := startGatewayNode(ctx, t, withTokens(`[token-b, {name: ci, token: token-c2}]`), dsn)
+	b := as(revoked, "token-b")
+	if got, err := b.GetTask(ctx, &a2a.GetTaskRequest{ID: tokenA}); !errors.Is(err, a2a.ErrTaskNotFound) {
+		t.Errorf("after A was revoked, B reads A's task: %+v, %v", got, err)
+	}
+	if list, err := b.ListTasks(ctx, &a2a.ListTasksRequest{}); err != nil || len(list.Tasks) != 0 {
+		t.Errorf("after A was revoked, B lists %+v, %v; want none", list, err)
+	}
+	if got, err := as(revoked, "token-c2").GetTask(ctx, &a2a.GetTaskRequest{ID: named}); err != nil || got.ID != named {
+		t.Errorf("the caller named ci, with its new token, lost its task: %+v, %v", got, err)
+	}
+	if err := revoked.stop(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+
+	reordered := startGatewayNode(ctx, t, withTokens(`[token-b, token-a]`), dsn)
+	if got, err := as(reordered, "token-a").GetTask(ctx, &a2a.GetTaskRequest{ID: tokenA}); err != nil || got.ID != tokenA {
+		t.Errorf("after a reorder, A lost its task: %+v, %v", got, err)
+	}
+}
+
+// bearerToken sends a bearer token with every call of a2a-go's client.
+type bearerToken string
+
+func (b bearerToken) Before(ctx context.Context, req *a2aclient.Request) (context.Context, any, error) {
+	req.ServiceParams.Append("Authorization", "Bearer "+string(b))
+	return ctx, nil, nil
+}
+
+func (bearerToken) After(context.Context, *a2aclient.Response) error { return nil }
