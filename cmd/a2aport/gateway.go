@@ -110,14 +110,14 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
-		fmt.Fprintln(stderr, "a2aport gateway:", err)
+		fmt.Fprintln(stderr, "a2aport gateway: listen:", withoutAddress(err))
 		return exitError
 	}
 	defer func() { _ = ln.Close() }() // closed already once served
 	var admin net.Listener
 	if cfg.AdminListen != "" {
 		if admin, err = net.Listen("tcp", cfg.AdminListen); err != nil {
-			fmt.Fprintln(stderr, "a2aport gateway: adminListen:", err)
+			fmt.Fprintln(stderr, "a2aport gateway: adminListen:", withoutAddress(err))
 			return exitError
 		}
 		defer func() { _ = admin.Close() }()
@@ -188,6 +188,16 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		logger.Warn("serve", "error", err.Error())
 	}
 	return exitOK
+}
+
+// withoutAddress is a listen error without the address it names: the configuration may have taken
+// it from a file or the environment.
+func withoutAddress(err error) error {
+	var op *net.OpError
+	if errors.As(err, &op) && op.Err != nil {
+		return op.Err
+	}
+	return errors.New("the address cannot be listened on")
 }
 
 // override sets *field to value when value is given.
