@@ -35,36 +35,34 @@ func (a *admission) admit(rpc bool, next http.Handler) http.Handler {
 			writeRefusal(w, rpc, status, err.Error())
 			return
 		}
-		s, err := scanJSON(body, limits.MaxJSONDepth, limits.MaxParts)
-		if errors.Is(err, errTooDeep) || errors.Is(err, errTooManyPart) {
+		if err := scanJSON(body, limits.MaxJSONDepth, limits.MaxParts); errors.Is(err, errTooDeep) || errors.Is(err, errTooManyPart) {
 			writeRefusal(w, rpc, http.StatusBadRequest, "the request "+err.Error())
 			return
 		} // a body that is not JSON is a2asrv's to refuse, in its words
 		caller := callerFrom(r.Context())
-		send, stream := classify(rpc, r, s)
-		if send && !s.follows && a.draining != nil && a.draining() {
+		q := readRequest(rpc, r, body)
+		noteCall(r.Context(), q.method)
+		if q.startsTask() && a.draining != nil && a.draining() {
 			w.Header().Set("Retry-After", "1")
 			writeRefusal(w, rpc, http.StatusServiceUnavailable, "this node is stopping and takes no new task: send the message again")
 			return
 		}
-		if send && !s.follows && limits.MaxTasksPerCaller >= 0 && exec.activeFor(caller) >= limits.MaxTasksPerCaller {
+		if q.startsTask() && limits.MaxTasksPerCaller >= 0 && exec.activeFor(caller) >= limits.MaxTasksPerCaller {
 			w.Header().Set("Retry-After", "1")
 			writeRefusal(w, rpc, http.StatusTooManyRequests, fmt.Sprintf("this caller has %d tasks running, the most it may (MaxTasksPerCaller)", limits.MaxTasksPerCaller))
 			return
 		}
-		if stream && (!send || s.follows) && (!rpc || acceptsJSON(r)) {
+		if q.streams() && q.task != "" && (!rpc || acceptsJSON(r)) {
 			// A stream's first bytes are a 200: what is wrong with the task it names is answered
 			// before, as the binding answers errors, not as an event inside it. A JSON-RPC client
 			// that takes only an event stream gets the error as its one event (a2a-go's does:
 			// it reads nothing of a JSON body in a 200 to a streaming call).
-			if task, id := streamedTask(rpc, r, body); task != "" {
-				if err := checkTask(asCaller(r.Context()), a.tasks, task, true); err != nil {
-					writeA2AError(w, rpc, id, err)
-					return
-				}
+			if err := checkTask(asCaller(r.Context()), a.tasks, q.task, true); err != nil {
+				writeA2AError(w, rpc, q.id, err)
+				return
 			}
 		}
-		if stream {
+		if q.streams() {
 			if !streams.acquire(caller, limits.MaxStreamsPerCaller) {
 				w.Header().Set("Retry-After", "1")
 				writeRefusal(w, rpc, http.StatusTooManyRequests, fmt.Sprintf("this caller has %d streams open, the most it may (MaxStreamsPerCaller)", limits.MaxStreamsPerCaller))
@@ -105,31 +103,6 @@ func readBody(w http.ResponseWriter, r *http.Request, limits Limits) ([]byte, in
 		_ = rc.SetReadDeadline(time.Time{}) // read whole: the answer may stream for hours
 	}
 	return body, 0, nil
-}
-
-// classify says whether r sends a message (send) and whether its answer is a stream.
-func classify(rpc bool, r *http.Request, s scanned) (send, stream bool) {
-	if rpc {
-		switch s.method {
-		case "SendMessage", "message/send":
-			return true, false
-		case "SendStreamingMessage", "message/stream":
-			return true, true
-		case "SubscribeToTask", "tasks/resubscribe":
-			return false, true
-		}
-		return false, false
-	}
-	path := r.URL.Path
-	switch {
-	case strings.HasSuffix(path, "/message:send"):
-		return true, false
-	case strings.HasSuffix(path, "/message:stream"):
-		return true, true
-	case strings.HasSuffix(path, ":subscribe"):
-		return false, true
-	}
-	return false, false
 }
 
 // callerCounts counts what each caller holds open.

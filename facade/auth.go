@@ -20,6 +20,7 @@ func authenticate(fn func(*http.Request) (string, error), rpc bool, next http.Ha
 			var err error
 			if caller, err = fn(r); err != nil {
 				w.Header().Set("WWW-Authenticate", "Bearer")
+				unread(w, r)
 				writeError(w, rpc, http.StatusUnauthorized, codeUnauthenticated, "unauthenticated: this agent needs the credentials its card declares")
 				return
 			}

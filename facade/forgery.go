@@ -19,11 +19,13 @@ func acceptOnlyJSON(rpc bool, allowed []string, next http.Handler) http.Handler 
 	for _, origin := range allowed {
 		_ = protect.AddTrustedOrigin(origin) // checked by validOrigins
 	}
-	protect.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+	protect.SetDenyHandler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		unread(w, r)
 		writeRefusal(w, rpc, http.StatusForbidden, "cross-origin requests from a browser are not accepted")
 	}))
 	return protect.Handler(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if !jsonBody(r) {
+			unread(w, r)
 			writeRefusal(w, rpc, http.StatusUnsupportedMediaType, "the request body must be application/json")
 			return
 		}
@@ -45,6 +47,16 @@ func jsonBody(r *http.Request) bool {
 	}
 	mt, _, err := mime.ParseMediaType(ct)
 	return err == nil && (mt == "application/json" || mt == "application/a2a+json")
+}
+
+// unread marks the answer to a request whose body the facade will not read: the connection closes
+// after it. Else Go's server reads up to 256 KiB of the body before it answers, to keep the
+// connection, and a body trickled a byte at a time held the answer back (with no deadline: the
+// facade bounds the reading of bodies it reads, not of those it refuses).
+func unread(w http.ResponseWriter, r *http.Request) {
+	if r.ContentLength != 0 {
+		w.Header().Set("Connection", "close")
+	}
 }
 
 // writeRefusal answers a request the facade does not read: a JSON-RPC error (code -32600,

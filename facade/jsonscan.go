@@ -11,12 +11,6 @@ import (
 // request could cost gigabytes. The scan keeps no more than a frame per level and stops at the
 // first limit passed.
 
-// scanned is what the scan learned of a request body.
-type scanned struct {
-	method  string // the JSON-RPC method ("" for REST bodies)
-	follows bool   // the message names a task (it continues one; else it starts one)
-}
-
 var (
 	errTooDeep     = errors.New("nests too deep")
 	errTooManyPart = errors.New("has too many parts")
@@ -31,11 +25,9 @@ type frame struct {
 	count int    // an array's values so far
 }
 
-// scanJSON checks body against the depth and parts limits (a negative limit is none) and picks
-// up what admission needs. Arrays under the keys "parts" (A2A 1.0 and 0.3 JSON) and "content"
+// scanJSON checks body against the depth and parts limits (a negative limit is none). Arrays under the keys "parts" (A2A 1.0 and 0.3 JSON) and "content"
 // (0.3 HTTP+JSON's proto form) are a message's parts.
-func scanJSON(body []byte, maxDepth, maxParts int) (scanned, error) {
-	var out scanned
+func scanJSON(body []byte, maxDepth, maxParts int) error {
 	var stack []frame
 	expectKey := false // the next string in an object is a key
 	for i := 0; i < len(body); i++ {
@@ -48,17 +40,17 @@ func scanJSON(body []byte, maxDepth, maxParts int) (scanned, error) {
 			if n := len(stack); n > 0 {
 				f.key = stack[n-1].last
 				if err := countValue(&stack[n-1], maxParts); err != nil {
-					return out, err
+					return err
 				}
 			}
 			if maxDepth >= 0 && len(stack) >= maxDepth {
-				return out, fmt.Errorf("%w (more than %d levels)", errTooDeep, maxDepth)
+				return fmt.Errorf("%w (more than %d levels)", errTooDeep, maxDepth)
 			}
 			stack = append(stack, f)
 			expectKey = !f.array
 		case '}', ']':
 			if len(stack) == 0 {
-				return out, errNotJSON
+				return errNotJSON
 			}
 			stack = stack[:len(stack)-1]
 			expectKey = false
@@ -67,7 +59,7 @@ func scanJSON(body []byte, maxDepth, maxParts int) (scanned, error) {
 		case '"':
 			end, err := stringEnd(body, i)
 			if err != nil {
-				return out, err
+				return err
 			}
 			s := body[i+1 : end]
 			i = end
@@ -78,14 +70,7 @@ func scanJSON(body []byte, maxDepth, maxParts int) (scanned, error) {
 			}
 			if n := len(stack); n > 0 {
 				if err := countValue(&stack[n-1], maxParts); err != nil {
-					return out, err
-				}
-				top := stack[n-1]
-				switch {
-				case n == 1 && top.last == "method":
-					out.method = string(s)
-				case top.last == "taskId" && top.key == "message" && len(s) > 0:
-					out.follows = true
+					return err
 				}
 			}
 		default: // a number, true, false or null
@@ -94,15 +79,15 @@ func scanJSON(body []byte, maxDepth, maxParts int) (scanned, error) {
 			}
 			if n := len(stack); n > 0 {
 				if err := countValue(&stack[n-1], maxParts); err != nil {
-					return out, err
+					return err
 				}
 			}
 		}
 	}
 	if len(stack) != 0 {
-		return out, errNotJSON
+		return errNotJSON
 	}
-	return out, nil
+	return nil
 }
 
 // countValue counts one more value in f, when f is an array of parts.

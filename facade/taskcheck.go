@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
@@ -37,39 +36,6 @@ func asCaller(ctx context.Context) context.Context {
 	ctx, callCtx := a2asrv.NewCallContext(ctx, nil)
 	callCtx.User = a2asrv.NewAuthenticatedUser(callerFrom(ctx), nil)
 	return ctx
-}
-
-// streamedTask is the task a stream request names, read from its body or path: a subscription,
-// or a streamed message that continues a task ("" for one that starts a task). id is the
-// JSON-RPC request's id.
-func streamedTask(rpc bool, r *http.Request, body []byte) (task a2a.TaskID, id json.RawMessage) {
-	if !rpc {
-		if before, ok := strings.CutSuffix(r.URL.Path, ":subscribe"); ok {
-			return a2a.TaskID(before[strings.LastIndex(before, "/")+1:]), nil
-		}
-		var send struct {
-			Message struct {
-				TaskID string `json:"taskId"`
-			} `json:"message"`
-		}
-		_ = json.Unmarshal(body, &send) // a body that is not JSON is a2asrv's to refuse
-		return a2a.TaskID(send.Message.TaskID), nil
-	}
-	var call struct {
-		ID     json.RawMessage `json:"id"`
-		Params struct {
-			ID      string `json:"id"`
-			Message struct {
-				TaskID string `json:"taskId"`
-			} `json:"message"`
-		} `json:"params"`
-	}
-	_ = json.Unmarshal(body, &call) // as above
-	task = a2a.TaskID(call.Params.Message.TaskID)
-	if task == "" {
-		task = a2a.TaskID(call.Params.ID)
-	}
-	return task, call.ID
 }
 
 // a2aErrors are the errors the facade answers itself, with their JSON-RPC code (§9.5) and their

@@ -351,3 +351,64 @@ func (s ownerSpy) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Su
 	s.seen(w.OwnerID)
 	return s.Port.Submit(ctx, w, opts...)
 }
+
+// TestFacadeLimitsReadAsTheServer: with its tasks and its streams used up, a caller cannot start
+// one more by spelling the request another way: an escaped method name, 0.3's escaped name, a
+// taskId elsewhere than in the message, a taskId given twice (the last one counts, for a2a-go as
+// here), the HTTP+JSON form; nor open a stream so. Each was a task or a stream more.
+func TestFacadeLimitsReadAsTheServer(t *testing.T) {
+	t.Parallel()
+	ctx := testContext(t)
+	card := serveFacade(t, innerPort(t), facade.Options{Name: "spelled", Authenticate: bearerCaller,
+		Limits: facade.Limits{MaxTasksPerCaller: 1, MaxStreamsPerCaller: 1}})
+	base := strings.TrimSuffix(card, facade.CardPath)
+	message := func(text, extra string) string {
+		return `{"messageId":"` + text + `","role":"ROLE_USER","parts":[{"text":"` + text + `"}]` + extra + `}`
+	}
+	if status, body := rpcPost(t, base+facade.JSONRPCPath, "dora-token", `{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":`+
+		message("hold spelled 0", "")+`,"configuration":{"returnImmediately":true}}}`); status != http.StatusOK {
+		t.Fatalf("the one task: %d %s", status, body)
+	}
+	for _, c := range []struct{ name, url, version, body string }{
+		{"escaped method", facade.JSONRPCPath, "1.0", `{"jsonrpc":"2.0","id":"1","method":"Send\u004dessage","params":{"message":` + message("hold spelled 1", "") + `}}`},
+		{"0.3 escaped method", facade.V03RPCPath, "", `{"jsonrpc":"2.0","id":"1","method":"message\/send","params":{"message":{"messageId":"m2","role":"user","kind":"message","parts":[{"kind":"text","text":"hold spelled 2"}]}}}`},
+		{"taskId under metadata.message", facade.JSONRPCPath, "1.0", `{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":` + message("hold spelled 3", `,"metadata":{"message":{"taskId":"x"}}`) + `}}`},
+		{"taskId twice, the last empty", facade.JSONRPCPath, "1.0", `{"jsonrpc":"2.0","id":"1","method":"SendMessage","params":{"message":` + message("hold spelled 4", `,"taskId":"x","taskId":""`) + `}}`},
+		{"HTTP+JSON, taskId under metadata", facade.RESTPath + "/message:send", "1.0", `{"message":` + message("hold spelled 5", `,"metadata":{"message":{"taskId":"x"}}`) + `}`},
+	} {
+		h := http.Header{"Authorization": {"Bearer dora-token"}}
+		if c.version != "" {
+			h.Set("A2A-Version", c.version)
+		}
+		if status, body := postJSON(t, base+c.url, h, c.body); status != http.StatusTooManyRequests {
+			t.Errorf("%s: %d %s; want 429, a task past MaxTasksPerCaller", c.name, status, body)
+		}
+	}
+	open := func(version, body string) *http.Response {
+		req, _ := http.NewRequestWithContext(ctx, http.MethodPost, base+facade.EndpointPath, strings.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("Authorization", "Bearer erin-token")
+		if version != "" {
+			req.Header.Set("A2A-Version", version)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = resp.Body.Close() })
+		return resp
+	}
+	if first := open("", `{"jsonrpc":"2.0","id":"1","method":"message/stream","params":{"message":{"messageId":"s","role":"user","kind":"message","parts":[{"kind":"text","text":"hold stream spelled"}]}}}`); first.StatusCode != http.StatusOK {
+		t.Fatalf("the one stream: %d", first.StatusCode)
+	} else {
+		_, _ = bufio.NewReader(first.Body).ReadString('\n') // it is open
+	}
+	for _, c := range []struct{ version, method string }{{"1.0", `SubscribeTo\u0054ask`}, {"", `tasks\/resubscribe`}, {"", `message\/stream`}} {
+		// Refused as a stream past the limit (429) or for its task before any stream: never a stream.
+		more := open(c.version, `{"jsonrpc":"2.0","id":"1","method":"`+c.method+`","params":{"id":"x"}}`)
+		if ctype := more.Header.Get("Content-Type"); strings.HasPrefix(ctype, "text/event-stream") ||
+			(more.StatusCode != http.StatusTooManyRequests && more.StatusCode != http.StatusOK) {
+			t.Errorf("a stream by %s: %d %s, want no stream past MaxStreamsPerCaller", c.method, more.StatusCode, ctype)
+		}
+	}
+}
