@@ -10,7 +10,8 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
+
+	"github.com/a2aport/a2aport/adapter"
 )
 
 // Backend states, as /backends shows them.
@@ -176,11 +177,29 @@ func (g *Gateway) readSkills(ctx context.Context, url string) ([]a2a.AgentSkill,
 	if resp.StatusCode != http.StatusOK {
 		return nil, fmt.Errorf("reading its card for the skills: HTTP %d", resp.StatusCode)
 	}
-	card, err := a2av0.NewAgentCardParser()(body)
+	card, _, err := adapter.ReadCard(body) // as the backend's adapter reads it, every shape it takes
 	if err != nil {
 		return nil, fmt.Errorf("reading its card for the skills: %w", err)
 	}
 	return card.Skills, nil
+}
+
+// cardClient is client following a redirect only to the origin it was sent to, without a Referer:
+// a card that redirects elsewhere would have the gateway fetch another origin's JSON (and skills)
+// and tell it the card's URL, query and all (the adapter's own rule, SECURITY.md).
+func cardClient(client *http.Client) *http.Client {
+	c := *client
+	c.CheckRedirect = func(req *http.Request, via []*http.Request) error {
+		switch {
+		case len(via) >= 10:
+			return errors.New("the card redirects more than 10 times")
+		case req.URL.Scheme != via[0].URL.Scheme || req.URL.Host != via[0].URL.Host:
+			return fmt.Errorf("the card redirects to another origin (%s), which the gateway does not follow", withoutSecrets(req.URL.String()))
+		}
+		req.Header.Del("Referer")
+		return nil
+	}
+	return &c
 }
 
 // skills are the card's skills now: each available backend's own, their ids prefixed by the

@@ -51,7 +51,8 @@ type Options struct {
 	// Port's Health): one that fails is unavailable, leaves the card and is retried (default 30 s;
 	// negative: never).
 	ProbeInterval time.Duration
-	// Client reads the backends' cards for their skills (nil: http.DefaultClient).
+	// Client reads the backends' cards for their skills (nil: http.DefaultClient). It follows a
+	// redirect only to the card's own origin, whatever its CheckRedirect.
 	Client *http.Client
 	// Ready, when set, is asked by GET /readyz besides the backends: the store a cluster shares
 	// (a PostgreSQL ping), anything the gateway cannot serve without.
@@ -129,6 +130,7 @@ func New(opts Options) (*Gateway, error) {
 	if g.opts.Client == nil {
 		g.opts.Client = http.DefaultClient
 	}
+	g.opts.Client = cardClient(g.opts.Client)
 	if g.opts.Logger == nil {
 		g.opts.Logger = opts.Facade.Logger
 	}

@@ -1,18 +1,23 @@
 package tests
 
 import (
+	"bufio"
+	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/funcport"
 	"github.com/a2aport/a2aport/gateway"
 	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 	"github.com/a2aport/a2aport/tests/agent"
@@ -346,4 +351,161 @@ func TestGatewayNoticesADeadBackend(t *testing.T) {
 			t.Errorf("/metrics has no %s", want)
 		}
 	}
+}
+
+// TestGatewayHoldsAgainstAnonymousCallers: what a caller without a token can do to a gateway
+// whose callers need one. Nothing of its body is read before the token is checked: a body
+// trickled a byte at a time is answered 401 at once (the access log read up to 1 MiB of it, with no
+// deadline). Its method names and paths are no metric labels (one series per invented name grew
+// /metrics without bound), a path that is not UTF-8 is answered and counted (it panicked the
+// handler), and what it sends reaches the log made printable: no C1 control (U+009B), no
+// bidirectional override (U+202E).
+func TestGatewayHoldsAgainstAnonymousCallers(t *testing.T) {
+	t.Parallel()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "http://" + ln.Addr().String()
+	var log logbuf.Buffer
+	g, err := gateway.New(gateway.Options{
+		Facade:    facade.Options{BaseURL: base, Authenticate: bearerCaller},
+		Backends:  []gateway.Backend{{Name: "agent", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})}},
+		Default:   "agent",
+		AccessLog: slog.New(slog.NewJSONHandler(&log, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Start(testContext(t))
+	serveGateway(t, ln, g)
+
+	conn, err := net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = conn.Close() }()
+	if _, err := fmt.Fprintf(conn, "POST /a2a HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"); err != nil {
+		t.Fatal(err)
+	}
+	_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+	status, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil || !strings.Contains(status, " 401 ") {
+		t.Errorf("a trickled body without a token: %q, %v; want 401 before the body", status, err)
+	}
+
+	for i := range 300 {
+		postJSON(t, base+facade.EndpointPath, http.Header{"A2A-Version": {"1.0"}}, fmt.Sprintf(`{"jsonrpc":"2.0","id":1,"method":"nope-%d-%s"}`, i, strings.Repeat("x", 1000)))
+	}
+	for _, path := range []string{"/%ff", "/a2a/%C2%9B%E2%80%AE", "/a2a/rest/tasks/nope-%ff:cancel"} {
+		resp, err := http.Get(base + path)
+		if err != nil {
+			t.Fatalf("GET %s: %v", path, err)
+		}
+		_ = resp.Body.Close()
+	}
+	req, _ := http.NewRequest(http.MethodGet, base+"/metrics", nil)
+	req.Header.Set("Authorization", "Bearer alice-token")
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	metrics, _ := io.ReadAll(resp.Body)
+	_ = resp.Body.Close()
+	series := 0
+	for _, line := range strings.Split(string(metrics), "\n") {
+		if strings.HasPrefix(line, "a2aport_gateway_requests_total{") {
+			series++
+		}
+	}
+	if series == 0 || series > 8 || strings.Contains(string(metrics), "nope") {
+		t.Errorf("/metrics has %d request series (%d bytes), want a few from a closed set:\n%s", series, len(metrics), metrics)
+	}
+	if !strings.Contains(string(metrics), `a2aport_gateway_requests_total{method="other",status="404"}`) {
+		t.Errorf("the requests on unknown paths are not counted as other:\n%s", metrics)
+	}
+	logged := log.String()
+	if strings.ContainsRune(logged, '\u009b') || strings.ContainsRune(logged, '\u202e') || !strings.Contains(logged, `u009b`) || !strings.Contains(logged, `u202e`) {
+		t.Errorf("the log carries a caller's C1 control or bidirectional override raw, or not at all:\n%s", logged)
+	}
+}
+
+// TestGatewayReadsCardsAsTheAdapter: the gateway reads a backend's card for its skills as the
+// backend's adapter reads cards. A card that redirects to another origin is not followed (it was:
+// the gateway fetched that origin with the card's URL, query key and all, in its Referer, and the
+// other origin's skill joined the public card); a card with the canonical form of a security
+// requirement ({"list": []}), which the adapter takes, gives its skills (the gateway's reader
+// refused it, and the backend stayed unavailable).
+func TestGatewayReadsCardsAsTheAdapter(t *testing.T) {
+	t.Parallel()
+	var elsewhere atomicCount
+	other := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		elsewhere.add(r.Header.Get("Referer"))
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"name":"evil","skills":[{"id":"evil","name":"evil","description":"not the backend's","tags":["x"]}]}`)
+	}))
+	defer other.Close()
+	cards := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasPrefix(r.URL.Path, "/redirect") {
+			http.Redirect(w, r, other.URL+"/card.json", http.StatusFound)
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"name":"canonical","description":"d","version":"1","supportedInterfaces":[{"url":"http://127.0.0.1:1/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}],
+			"capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],
+			"securitySchemes":{"bearer":{"httpAuthSecurityScheme":{"scheme":"Bearer"}}},"securityRequirements":[{"schemes":{"bearer":{"list":[]}}}],
+			"skills":[{"id":"canon","name":"canon","description":"a skill of a card in the canonical form","tags":["c"]}]}`)
+	}))
+	defer cards.Close()
+	fn := func() adapter.Port {
+		return funcport.New(func(context.Context, adapter.Work, *funcport.Turn) (adapter.Outcome, error) {
+			return adapter.Outcome{Content: "ok"}, nil
+		}, funcport.Options{})
+	}
+	g, err := gateway.New(gateway.Options{
+		Facade: facade.Options{BaseURL: "http://127.0.0.1:1"},
+		Backends: []gateway.Backend{
+			{Name: "redirected", Port: fn(), CardURL: cards.URL + "/redirect/card.json?key=SECRET-KEY"},
+			{Name: "canonical", Port: fn(), CardURL: cards.URL + "/card.json"},
+		},
+		StartTimeout: 3 * time.Second, RetryMin: time.Hour, ProbeInterval: time.Hour,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Start(testContext(t))
+	defer func() { _ = g.Close() }()
+	states := map[string]gateway.BackendStatus{}
+	for _, b := range g.Backends() {
+		states[b.Name] = b
+	}
+	if b := states["redirected"]; b.State != gateway.StateUnavailable || !strings.Contains(b.Reason, "another origin") || len(b.Skills) != 0 {
+		t.Errorf("the backend whose card redirects elsewhere: %+v", b)
+	}
+	if n, referers := elsewhere.get(); n != 0 {
+		t.Errorf("the other origin was asked %d times (Referer %q)", n, referers)
+	}
+	if b := states["canonical"]; b.State != gateway.StateAvailable || strings.Join(b.Skills, ",") != "canonical/canon" {
+		t.Errorf("the backend whose card writes a requirement canonically: %+v", b)
+	}
+}
+
+// atomicCount counts requests and keeps what they said.
+type atomicCount struct {
+	mu   sync.Mutex
+	n    int
+	what []string
+}
+
+func (c *atomicCount) add(s string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n++
+	c.what = append(c.what, s)
+}
+
+func (c *atomicCount) get() (int, []string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.n, c.what
 }
