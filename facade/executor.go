@@ -17,6 +17,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv/eventqueue"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/owner"
 )
 
 // executor runs each A2A task as one Work of the Port. A Work outlives the A2A executions of its
@@ -46,7 +47,8 @@ type portRun struct {
 	bytes   int    // what the task's events carried so far (Limits.MaxTaskBytes)
 	mu      sync.Mutex
 	queue   []adapter.Event
-	wake    chan struct{} // closed and replaced when the queue grows or the Work ends
+	merged  []adapter.Event // taken from the queue, merged (coalesce), not yet delivered
+	wake    chan struct{}   // closed and replaced when the queue grows or the Work ends
 	ended   bool
 	out     adapter.Outcome
 	err     error
@@ -76,6 +78,62 @@ func (p *portRun) end(out adapter.Outcome, err error) {
 	close(p.wake)
 	p.wake = make(chan struct{})
 	p.mu.Unlock()
+}
+
+// coalesce merges the events at the front of queue into as few as carry the same to the task, and
+// says how many it took. It merges the run of working statuses and text appends there: the text
+// appended to each artifact becomes one append (in the order the artifacts first came), and the
+// statuses the last of them, after the appends (a status is the task's state now: the ones before
+// it are past). Anything else (a message, a question, a new artifact) ends the run and keeps its
+// place.
+func coalesce(queue []adapter.Event) ([]adapter.Event, int) {
+	n := 0
+	for n < len(queue) && (isWorking(queue[n]) || textAppend(queue[n]) != "") {
+		n++
+	}
+	if n <= 1 {
+		return []adapter.Event{queue[0]}, 1
+	}
+	var merged []adapter.Event
+	var texts []*strings.Builder
+	at := map[string]int{} // artifact id → its place in merged
+	status := -1
+	for i, ev := range queue[:n] {
+		id := textAppend(ev)
+		if id == "" {
+			status = i
+			continue
+		}
+		j, seen := at[id]
+		if !seen {
+			j = len(merged)
+			at[id] = j
+			merged = append(merged, ev)
+			texts = append(texts, &strings.Builder{})
+		}
+		merged[j].Artifact = ev.Artifact // as the last append shows it, whole
+		texts[j].WriteString(ev.Delta.Text)
+	}
+	for j := range merged {
+		merged[j].Delta = &adapter.ArtifactDelta{Text: texts[j].String()}
+	}
+	if status >= 0 {
+		merged = append(merged, queue[status])
+	}
+	return merged, n
+}
+
+// isWorking reports whether ev is a working status of the task (no connection notice).
+func isWorking(ev adapter.Event) bool {
+	return ev.Type == adapter.EventActivity && ev.State == adapter.StateWorking && !ev.Reconnecting && !ev.Reconnected
+}
+
+// textAppend is the artifact an event appends text alone to, or "".
+func textAppend(ev adapter.Event) string {
+	if ev.Type != adapter.EventArtifact || ev.Artifact == nil || ev.Delta == nil || len(ev.Delta.Raw) > 0 || len(ev.Delta.Parts) > 0 {
+		return ""
+	}
+	return ev.Artifact.ID
 }
 
 // messageReply waits until the Work shows that its agent made a task (nil: the task goes on as
@@ -123,12 +181,20 @@ func madeTask(ev adapter.Event) bool {
 	return false
 }
 
-// next returns the next event, or ended once the Work ended and every event was taken.
+// next returns the next event, or ended once the Work ended and every event was taken. The events
+// that queued up while the last one was being delivered are merged as far as they can be
+// (coalesce), so that a Work that sends thousands of small events costs the task as many as its
+// caller can take, not one a2a-go task update (a copy of the whole task) each.
 func (p *portRun) next(ctx context.Context) (ev adapter.Event, ended bool, err error) {
 	for {
 		p.mu.Lock()
-		if len(p.queue) > 0 {
-			ev, p.queue = p.queue[0], p.queue[1:]
+		if len(p.merged) == 0 && len(p.queue) > 0 {
+			var n int
+			p.merged, n = coalesce(p.queue)
+			p.queue = p.queue[n:]
+		}
+		if len(p.merged) > 0 {
+			ev, p.merged = p.merged[0], p.merged[1:]
 			p.mu.Unlock()
 			return ev, false, nil
 		}
@@ -151,8 +217,7 @@ func (p *portRun) next(ctx context.Context) (ev adapter.Event, ended bool, err e
 // length, so no caller and context can spell another pair ("acme" + "alice/c1" is not
 // "acme/alice" + "c1").
 func ownerOf(ec *a2asrv.ExecutorContext) string {
-	caller := callerOf(ec)
-	return fmt.Sprintf("%d:%s/%s", len(caller), caller, ec.ContextID)
+	return owner.Of(callerOf(ec), ec.ContextID)
 }
 
 // callerOf is the caller an execution runs for.

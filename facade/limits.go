@@ -29,19 +29,27 @@ type Limits struct {
 	// the oldest ones beyond the count (default 10,000). A dropped task is "task not found".
 	FinishedTaskRetention time.Duration
 	MaxFinishedTasks      int
+	// MaxFinishedBytes and MaxFinishedBytesPerCaller bound what the finished tasks kept in memory
+	// carry (text, bytes and data of their messages and artifacts; defaults 256 MiB in all and
+	// 64 MiB per caller): past either, the oldest finished tasks (the caller's own, for its bound;
+	// never the one that just finished) are dropped first.
+	MaxFinishedBytes          int
+	MaxFinishedBytesPerCaller int
 }
 
 // Defaults of Limits.
 const (
-	DefaultMaxRequestBytes       = 8 << 20
-	DefaultMaxJSONDepth          = 100
-	DefaultMaxParts              = 1000
-	DefaultBodyReadTimeout       = 30 * time.Second
-	DefaultMaxTaskBytes          = 64 << 20
-	DefaultMaxTasksPerCaller     = 64
-	DefaultMaxStreamsPerCaller   = 64
-	DefaultFinishedTaskRetention = time.Hour
-	DefaultMaxFinishedTasks      = 10_000
+	DefaultMaxRequestBytes           = 8 << 20
+	DefaultMaxJSONDepth              = 100
+	DefaultMaxParts                  = 1000
+	DefaultBodyReadTimeout           = 30 * time.Second
+	DefaultMaxTaskBytes              = 64 << 20
+	DefaultMaxTasksPerCaller         = 64
+	DefaultMaxStreamsPerCaller       = 64
+	DefaultFinishedTaskRetention     = time.Hour
+	DefaultMaxFinishedTasks          = 10_000
+	DefaultMaxFinishedBytes          = 256 << 20
+	DefaultMaxFinishedBytesPerCaller = 64 << 20
 )
 
 // withDefaults is l with every zero field at its default and negative ones at -1 (off).
@@ -53,6 +61,7 @@ func (l Limits) withDefaults() Limits {
 		{&l.MaxRequestBytes, DefaultMaxRequestBytes}, {&l.MaxJSONDepth, DefaultMaxJSONDepth}, {&l.MaxParts, DefaultMaxParts},
 		{&l.MaxTaskBytes, DefaultMaxTaskBytes}, {&l.MaxTasksPerCaller, DefaultMaxTasksPerCaller},
 		{&l.MaxStreamsPerCaller, DefaultMaxStreamsPerCaller}, {&l.MaxFinishedTasks, DefaultMaxFinishedTasks},
+		{&l.MaxFinishedBytes, DefaultMaxFinishedBytes}, {&l.MaxFinishedBytesPerCaller, DefaultMaxFinishedBytesPerCaller},
 	}
 	for _, f := range ints {
 		switch {

@@ -3,6 +3,7 @@ package facade
 import (
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -17,19 +18,23 @@ import (
 )
 
 // memStore is the facade's task store in one process: a2a-go's in-memory store, but for what a
-// long-running service needs. Finished tasks go after their retention and beyond a count, so
-// memory stays bounded. Tasks are not deep-copied with encoding/gob on every event (a2a-go's store
+// long-running service needs. Finished tasks go after their retention, beyond a count and beyond
+// what they carry, in all and per caller, so memory stays bounded. Tasks are not deep-copied with encoding/gob on every event (a2a-go's store
 // does, at a cost that grows with a task's size and nesting): a2a-go hands Create and Update a
 // task it made for the purpose and does not touch again, and every reader gets its own copy of
 // the task and of its history and artifact lists (a2a-go's handlers trim and append to those).
 type memStore struct {
 	retention   time.Duration // < 0: none
 	maxFinished int           // < 0: no count
+	maxBytes    int           // what the finished tasks carry, in all (< 0: no bound)
+	maxPerUser  int           // what one caller's finished tasks carry (< 0: no bound)
 	now         func() time.Time
 
 	mu       sync.Mutex
 	tasks    map[a2a.TaskID]*memTask
 	finished []finishedAt // the finished tasks kept, in the order they finished
+	bytes    int          // what the finished tasks kept carry
+	perUser  map[string]int
 }
 
 type memTask struct {
@@ -38,6 +43,7 @@ type memTask struct {
 	user     string
 	updated  time.Time
 	finished time.Time // zero while the task runs
+	bytes    int       // what it carries, once finished
 }
 
 type finishedAt struct {
@@ -48,8 +54,9 @@ type finishedAt struct {
 var _ taskstore.Store = (*memStore)(nil)
 
 func newMemStore(limits Limits) *memStore {
-	return &memStore{retention: limits.FinishedTaskRetention, maxFinished: limits.MaxFinishedTasks, now: time.Now,
-		tasks: map[a2a.TaskID]*memTask{}}
+	return &memStore{retention: limits.FinishedTaskRetention, maxFinished: limits.MaxFinishedTasks,
+		maxBytes: limits.MaxFinishedBytes, maxPerUser: limits.MaxFinishedBytesPerCaller, now: time.Now,
+		tasks: map[a2a.TaskID]*memTask{}, perUser: map[string]int{}}
 }
 
 // userOf is the caller a2asrv handed the call (callers isolation.go sets it).
@@ -211,29 +218,106 @@ func readerCopy(task *a2a.Task) *a2a.Task {
 }
 
 // noteFinishLocked records when t's task reached a terminal state (a2a-go changes a finished task
-// no more).
+// no more), and what it carries.
 func (s *memStore) noteFinishLocked(t *memTask) {
 	if t.finished.IsZero() && t.task.Status.State.Terminal() {
-		t.finished = s.now()
+		t.finished, t.bytes = s.now(), taskBytes(t.task)
 		s.finished = append(s.finished, finishedAt{id: t.task.ID, at: t.finished})
+		s.bytes += t.bytes
+		s.perUser[t.user] += t.bytes
+		if s.maxPerUser >= 0 && s.perUser[t.user] > s.maxPerUser {
+			s.dropOwnLocked(t)
+		}
 	}
 }
 
-// sweepLocked drops finished tasks past their retention, and the oldest beyond the count: from
-// the front of the list, so each task costs once.
+// sweepLocked drops finished tasks past their retention, the oldest beyond the count and beyond
+// the bytes in all: from the front of the list, so each task costs once.
 func (s *memStore) sweepLocked() {
 	now := s.now()
 	drop := 0
 	for ; drop < len(s.finished); drop++ {
 		f := s.finished[drop]
+		t, kept := s.tasks[f.id]
+		if !kept || t.finished != f.at { // dropped already (its caller's bound)
+			continue
+		}
 		expired := s.retention >= 0 && now.Sub(f.at) > s.retention
 		over := s.maxFinished >= 0 && len(s.finished)-drop > s.maxFinished
-		if !expired && !over {
+		heavy := s.maxBytes >= 0 && s.bytes > s.maxBytes
+		if !expired && !over && !heavy {
 			break
 		}
-		delete(s.tasks, f.id)
+		s.forgetLocked(t)
 	}
 	s.finished = slices.Delete(s.finished, 0, drop) // keeps the backing array from growing forever
+}
+
+// dropOwnLocked drops the oldest finished tasks of newest's caller until what they carry is within
+// its bound, newest (the task that just finished) excepted: a caller always finds its last one.
+// The list keeps their entries until sweepLocked passes them.
+func (s *memStore) dropOwnLocked(newest *memTask) {
+	for _, f := range s.finished {
+		if s.perUser[newest.user] <= s.maxPerUser {
+			return
+		}
+		if t, kept := s.tasks[f.id]; kept && t != newest && t.user == newest.user && t.finished == f.at {
+			s.forgetLocked(t)
+		}
+	}
+}
+
+// forgetLocked drops a finished task.
+func (s *memStore) forgetLocked(t *memTask) {
+	delete(s.tasks, t.task.ID)
+	s.bytes -= t.bytes
+	if s.perUser[t.user] -= t.bytes; s.perUser[t.user] <= 0 {
+		delete(s.perUser, t.user)
+	}
+}
+
+// taskBytes is what a task carries: the text, bytes and data of its history, status and artifacts.
+func taskBytes(t *a2a.Task) int {
+	n := 0
+	for _, m := range t.History {
+		n += messageBytes(m)
+	}
+	n += messageBytes(t.Status.Message)
+	for _, a := range t.Artifacts {
+		if a != nil {
+			n += partBytes(a.Parts)
+		}
+	}
+	return n
+}
+
+func messageBytes(m *a2a.Message) int {
+	if m == nil {
+		return 0
+	}
+	return partBytes(m.Parts)
+}
+
+func partBytes(parts []*a2a.Part) int {
+	n := 0
+	for _, p := range parts {
+		if p == nil {
+			continue
+		}
+		switch c := p.Content.(type) {
+		case a2a.Text:
+			n += len(c)
+		case a2a.Raw:
+			n += len(c)
+		case a2a.URL:
+			n += len(c)
+		case a2a.Data:
+			if data, err := json.Marshal(c.Value); err == nil {
+				n += len(data)
+			}
+		}
+	}
+	return n
 }
 
 func encodeCursor(at time.Time, id a2a.TaskID) string {

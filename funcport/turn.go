@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/growing"
 )
 
 // Turn is what a running Work tells its owner and asks of it. Its methods are safe to call from
@@ -29,39 +30,32 @@ func (t *Turn) Message(text string) {
 // the same id.
 func (t *Turn) Artifact(a adapter.Artifact) {
 	t.w.mu.Lock()
-	if t.w.artifacts == nil {
-		t.w.artifacts = map[string]adapter.Artifact{}
-	}
-	a.Parts = slices.Clip(slices.Clone(a.Parts))
-	t.w.artifacts[a.ID] = a
+	st := t.w.artifact(a.ID, a.Name)
+	st.name, st.description = a.Name, a.Description
+	st.parts.Reset(slices.Clone(a.Parts))
+	a.Parts = st.parts.Items()
 	t.w.mu.Unlock()
 	t.w.emit(adapter.Event{Type: adapter.EventArtifact, Artifact: &a})
 }
 
 // AppendText streams text onto the end of artifact id (created, named name, with its first
-// text): the owner sees each piece as it comes, and the artifact whole.
+// text): the owner sees each piece as it comes, and the artifact whole. Each piece costs what it
+// carries, however long the artifact has grown.
 func (t *Turn) AppendText(id, name, text string) {
 	t.w.mu.Lock()
-	if t.w.artifacts == nil {
-		t.w.artifacts = map[string]adapter.Artifact{}
-	}
-	a, known := t.w.artifacts[id]
-	if !known {
-		a = adapter.Artifact{ID: id, Name: name}
-	}
+	st := t.w.artifact(id, name)
+	known := st.parts.Len() > 0
 	var delta *adapter.ArtifactDelta
-	if n := len(a.Parts); n > 0 && a.Parts[n-1].Type == adapter.PartText {
-		a.Parts = slices.Clone(a.Parts)
-		a.Parts[n-1].Text += text
+	if last := st.parts.Last(); last != nil && last.Type == adapter.PartText {
+		last.Text = st.text.Extend(last.Text, text)
 		delta = &adapter.ArtifactDelta{Text: text}
 	} else {
-		a.Parts = append(slices.Clone(a.Parts), adapter.Part{Type: adapter.PartText, Text: text})
+		st.parts.Push(adapter.Part{Type: adapter.PartText, Text: st.text.Extend("", text)})
 		if known {
 			delta = &adapter.ArtifactDelta{Parts: []adapter.Part{{Type: adapter.PartText, Text: text}}}
 		}
 	}
-	a.Parts = slices.Clip(a.Parts)
-	t.w.artifacts[id] = a
+	a := adapter.Artifact{ID: id, Name: st.name, Description: st.description, Parts: st.parts.Items()}
 	t.w.mu.Unlock()
 	t.w.emit(adapter.Event{Type: adapter.EventArtifact, Artifact: &a, Delta: delta})
 }
@@ -85,10 +79,31 @@ type work struct {
 	state     adapter.WorkState
 	ended     error // why the Work was ended from outside (cancel, close); nil while it runs
 	settled   bool
-	asked     int       // questions so far, for their ids
-	question  *question // the one the Work waits on
-	artifacts map[string]adapter.Artifact
-	last      adapter.Event // the last activity, so that repeats are dropped
+	asked     int                  // questions so far, for their ids
+	question  *question            // the one the Work waits on
+	artifacts map[string]*artifact // as the Work's events showed them
+	last      adapter.Event        // the last activity, so that repeats are dropped
+}
+
+// artifact is one artifact of a Work as it grows (growing: its parts are handed out unchanged, its
+// text extended without copying what was handed out).
+type artifact struct {
+	name, description string
+	parts             growing.List[adapter.Part]
+	text              growing.Text
+}
+
+// artifact is the artifact id, made (named name) when new; wk.mu is held.
+func (wk *work) artifact(id, name string) *artifact {
+	if wk.artifacts == nil {
+		wk.artifacts = map[string]*artifact{}
+	}
+	a := wk.artifacts[id]
+	if a == nil {
+		a = &artifact{name: name}
+		wk.artifacts[id] = a
+	}
+	return a
 }
 
 // question is an open Ask.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"net/http"
 	"slices"
@@ -14,7 +15,9 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
+	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/funcport"
 	"github.com/a2aport/a2aport/internal/testkit/tasktest"
 )
 
@@ -413,4 +416,58 @@ func TestFacadeEndpointWithSlash(t *testing.T) {
 	if status, _, _ := call(t, http.MethodPost, base(card)+facade.EndpointPath+"/elsewhere", "", `{}`); status != http.StatusNotFound {
 		t.Errorf("POST /a2a/elsewhere: %d, want 404", status)
 	}
+}
+
+// TestFacadeMergesABurstOfEvents: a Work that sends 3,000 appended chunks and 3,000 status texts
+// faster than the task can take them is streamed merged (text appended to one artifact in a row is
+// one append, statuses in a row the last), yet every chunk reaches the caller once, in order, in
+// the stream and in the stored task; fewer events than the Work sent carry it.
+func TestFacadeMergesABurstOfEvents(t *testing.T) {
+	t.Parallel()
+	const n = 3000
+	var want strings.Builder
+	for i := range n {
+		fmt.Fprintf(&want, "%05d ", i)
+	}
+	port := funcport.New(func(ctx context.Context, w adapter.Work, turn *funcport.Turn) (adapter.Outcome, error) {
+		for i := range n {
+			turn.AppendText("report", "report", fmt.Sprintf("%05d ", i))
+			turn.Working(fmt.Sprint("step ", i))
+		}
+		return adapter.Outcome{Content: "done"}, nil
+	}, funcport.Options{})
+	card := serveFacade(t, port, facade.Options{Name: "bursty"})
+	ctx := testContext(t)
+	client := a2aClient(ctx, t, card)
+	var streamed strings.Builder
+	events := 0
+	var id a2a.TaskID
+	for ev, err := range client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("burst"))}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		events++
+		switch e := ev.(type) {
+		case *a2a.Task:
+			id = e.ID
+		case *a2a.TaskArtifactUpdateEvent:
+			if !e.Append {
+				streamed.Reset()
+			}
+			for _, p := range e.Artifact.Parts {
+				streamed.WriteString(p.Text())
+			}
+		}
+	}
+	if streamed.String() != want.String() {
+		t.Errorf("the streamed text has %d bytes, want %d, each chunk once in order", streamed.Len(), want.Len())
+	}
+	if events >= 2*n {
+		t.Errorf("%d events for %d the Work sent: nothing was merged", events, 2*n)
+	}
+	got := getTaskOf(ctx, t, client, id)
+	if len(got.Artifacts) != 1 || len(got.Artifacts[0].Parts) != 1 || got.Artifacts[0].Parts[0].Text() != want.String() {
+		t.Errorf("the stored task's artifact: %d artifacts, want one text part of the whole report", len(got.Artifacts))
+	}
+	t.Logf("%d events carried the %d the Work sent", events, 2*n)
 }

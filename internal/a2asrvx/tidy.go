@@ -19,6 +19,9 @@ import (
 //   - The history is in the order it was exchanged: the agent's question (the status message of
 //     a task waiting for input) goes into the history before the message that answers it, where
 //     a2asrv would put it after; a message is in the history once.
+//   - The history keeps its first message (the request) and the last MaxHistory-1: a2asrv moves
+//     every status message into it and copies the whole task on every event, so an agent that
+//     sends thousands of status updates cost time that grew with each one.
 func Tidy(req *taskstore.UpdateRequest) {
 	if req == nil || req.Task == nil {
 		return
@@ -31,7 +34,18 @@ func Tidy(req *taskstore.UpdateRequest) {
 	case *a2a.Message:
 		questionBeforeAnswer(req.Task, ev)
 	}
-	req.Task.History = onceEach(req.Task.History)
+	req.Task.History = bounded(onceEach(req.Task.History))
+}
+
+// MaxHistory is how many messages a task's history keeps (Tidy).
+const MaxHistory = 200
+
+// bounded is messages without those beyond MaxHistory, the first one kept.
+func bounded(messages []*a2a.Message) []*a2a.Message {
+	if len(messages) <= MaxHistory {
+		return messages
+	}
+	return slices.Concat(messages[:1], messages[len(messages)-MaxHistory+1:])
 }
 
 // joinAppendedText joins the first part appended to an artifact with the part before it when both
