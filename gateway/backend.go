@@ -71,7 +71,7 @@ func (g *Gateway) discover(ctx context.Context, b *backend) bool {
 func (g *Gateway) become(b *backend, state string, why error) bool {
 	reason := ""
 	if why != nil {
-		reason = scrubURLs(why.Error())
+		reason = printable(scrubURLs(why.Error()), maxLoggedReason)
 	}
 	b.mu.Lock()
 	was := b.state

@@ -6,10 +6,12 @@ import (
 	"unicode/utf8"
 )
 
-// Bounds on what the access log writes of a request.
+// Bounds on what the log writes of a request, and of a backend's answer.
 const (
 	maxLoggedMethod = 16
 	maxLoggedPath   = 512
+	// maxLoggedReason bounds a backend's error text in the log and /backends.
+	maxLoggedReason = 2048
 )
 
 // printable is s as a log line may carry it: runes that would steer a terminal or reorder the

@@ -83,7 +83,7 @@ func (g *Gateway) ended(backend, workID string, err error, took time.Duration, r
 		log.Info("work", "backend", backend, "task", workID, "outcome", outcome, "duration_ms", took.Milliseconds())
 	}
 	if err != nil && forCaller(backend, err) != err { // the caller got the gateway's words: the details are here
-		g.opts.Logger.Warn("work failed at its backend", "backend", backend, "task", workID, "outcome", outcome, "error", err.Error())
+		g.opts.Logger.Warn("work failed at its backend", "backend", backend, "task", workID, "outcome", outcome, "error", printable(err.Error(), maxLoggedReason))
 	}
 	if b := g.backends[backend]; b != nil && unreachable(err) {
 		g.lost(b, err)

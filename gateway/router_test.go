@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"sync"
+	"unicode/utf8"
 	"testing"
 
 	"github.com/a2aport/a2aport/adapter"
@@ -64,5 +65,21 @@ func TestWorkOfABackendThatLeft(t *testing.T) {
 	}
 	if res, err := g.router.Cancel(context.Background(), "w2", "owner"); err != nil || res.State != adapter.StateNotFound {
 		t.Errorf("Cancel of a Work with no route = %+v, %v, want not_found", res, err)
+	}
+}
+
+// TestBackendTextIsPrintable: what a backend's failure says reaches the log and /backends made
+// printable: no C1 control (U+009B: a terminal's CSI) and no bidirectional override (U+202E).
+func TestBackendTextIsPrintable(t *testing.T) {
+	for _, raw := range []string{"evil \u009b31m red", "evil \u202e txt.exe", "not utf-8 \xff"} {
+		got := printable(raw, maxLoggedReason)
+		for _, r := range got {
+			if (r >= 0x80 && r <= 0x9f) || (r >= 0x202a && r <= 0x202e) || r == utf8.RuneError {
+				t.Errorf("printable(%q) = %q keeps %U", raw, got, r)
+			}
+		}
+	}
+	if got := printable(strings.Repeat("x", 100), 10); len(got) > 10+len("…") {
+		t.Errorf("printable kept %d bytes of a bound of 10", len(got))
 	}
 }
