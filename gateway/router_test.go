@@ -5,8 +5,8 @@ import (
 	"errors"
 	"strings"
 	"sync"
-	"unicode/utf8"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
