@@ -16,6 +16,17 @@ export { A2APortError };
 /** A Work's outcome as submit() and resume() give it. */
 const outcomeOf = ({ content, artifacts, messageReply }) => (messageReply ? { content, artifacts, messageReply } : { content, artifacts });
 
+/** How a Work that settled so ended, as cancel() reports it. */
+function endState({ ok, err }) {
+  if (ok) return 'completed';
+  switch (err?.code) {
+    case 'A2A_TASK_FAILED': return 'failed';
+    case 'A2A_TASK_REJECTED': return 'rejected';
+    case 'WORK_CANCELLED': case 'ADAPTER_CLOSED': return 'cancelled'; // ended here
+    default: return 'failed';
+  }
+}
+
 /** How often cancel() asks again about a Work in transit between modules. */
 const TRANSIT_POLL_MS = 10;
 
@@ -61,6 +72,8 @@ class Backend {
   #legacyOnDemand;
   #needsFull = false;
   #calls = new Map(); // work id → its submit and resume calls under way
+  #settling = new Map(); // work id → resolves with {ok} or {err} when its submit or resume settles
+  #cancels = new Map(); // work id → the cancel() under way for it
   #verifies = false;
 
   constructor(options) {
@@ -268,24 +281,61 @@ class Backend {
     }
   }
 
-  async cancel(workId, { ownerId } = {}) {
-    if (this.#closed || !idsReadable(workId, ownerId)) return { ...closedAnswers.cancel };
-    // A Work whose submit or resume is under way may be unknown to the module for a moment (the
-    // call is made again on the full module, or waits for its workStore record): ask again until
-    // the module knows it or that call has ended, so that no cancel is lost while the Work goes on.
-    for (;;) {
-      const res = (await this.#call('cancel', { workId, ownerId })).cancel;
-      if (res.state !== 'not_found' || !this.#calls.has(workId) || this.#closed) return res;
-      await new Promise((resolve) => setTimeout(resolve, TRANSIT_POLL_MS));
+  /**
+   * Cancels a Work. It resolves once the Work has settled (its submit's promise rejects with
+   * WORK_CANCELLED after it, never before: `const p = submit(w); await cancel(w.id); await p`
+   * sees the rejection where it awaits it), and it never rejects a cancel that happened: a
+   * close() meanwhile still answers how the Work ended.
+   */
+  cancel(workId, { ownerId } = {}) {
+    if (this.#closed || !idsReadable(workId, ownerId)) return Promise.resolve({ ...closedAnswers.cancel });
+    const settled = this.#settling.get(workId);
+    const cancelling = this.#cancelWork(workId, ownerId, settled);
+    if (settled) {
+      this.#cancels.set(workId, cancelling);
+      const forget = () => { if (this.#cancels.get(workId) === cancelling) this.#cancels.delete(workId); };
+      cancelling.then(forget, forget);
     }
+    return cancelling;
   }
 
-  /** Counts a submit or resume of workId while call() runs (see cancel). */
+  async #cancelWork(workId, ownerId, settled) {
+    let res;
+    try {
+      // A Work whose submit or resume is under way may be unknown to the module for a moment (the
+      // call is made again on the full module, or waits for its workStore record): ask again
+      // until the module knows it or that call has ended, so that no cancel is lost.
+      for (;;) {
+        res = (await this.#call('cancel', { workId, ownerId })).cancel;
+        if (res.state !== 'not_found' || !this.#calls.has(workId) || this.#closed) break;
+        await new Promise((resolve) => setTimeout(resolve, TRANSIT_POLL_MS));
+      }
+    } catch (err) {
+      if (!settled || !this.#closed) throw err;
+      // close() ended the adapter under this cancel: the Work's own end says what happened.
+      return { taskId: workId, state: endState(await settled) };
+    }
+    if (res.state === 'cancelled' && settled) await settled; // resolves once the Work has settled
+    return res;
+  }
+
+  /** Counts a submit or resume of workId while call() runs (see cancel), and settles in order. */
   async #underWay(workId, call) {
     this.#calls.set(workId, (this.#calls.get(workId) ?? 0) + 1);
+    let settle;
+    const settled = new Promise((resolve) => { settle = resolve; });
+    if (!this.#settling.has(workId)) this.#settling.set(workId, settled);
     try {
-      return await call();
+      const res = await call();
+      settle({ ok: true });
+      return res;
+    } catch (err) {
+      settle({ err });
+      const cancelling = this.#cancels.get(workId);
+      if (cancelling) await cancelling.catch(() => {}); // the cancel resolves first
+      throw err;
     } finally {
+      if (this.#settling.get(workId) === settled) this.#settling.delete(workId);
       const n = this.#calls.get(workId) - 1;
       if (n > 0) this.#calls.set(workId, n);
       else this.#calls.delete(workId);

@@ -144,3 +144,60 @@ describe('an abort signal cancels only its own submit', { concurrency: true }, (
     });
   }
 });
+
+describe('cancel() and the Work it cancels settle in order', { concurrency: true }, () => {
+  /** Runs fn with a listener that records unhandled rejections, and returns them. */
+  async function unhandledDuring(fn) {
+    const seen = [];
+    const listener = (reason) => seen.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      await fn();
+      await new Promise((r) => setTimeout(r, 50)); // rejections are reported after the turn
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    return seen;
+  }
+
+  async function working(port, w) {
+    const deadline = Date.now() + BOUND_MS;
+    while (port.status(w.id, { ownerId: w.ownerId }).state !== 'working' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+  }
+
+  for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
+    it(`${variant}: const p = submit(); await cancel(); await p: cancel resolves first, nothing unhandled`, async () => {
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10 });
+      try {
+        const w = newWork('una', `hold in order ${variant} ${process.pid}`);
+        const order = [];
+        const unhandled = await unhandledDuring(async () => {
+          const p = port.submit(w);
+          await working(port, w);
+          const res = await port.cancel(w.id, { ownerId: w.ownerId });
+          order.push(`cancel ${res.state}`);
+          await p.then(() => order.push('submit ok'), (e) => order.push(`submit ${e.code}`));
+        });
+        assert.deepEqual(order, ['cancel cancelled', 'submit WORK_CANCELLED']);
+        assert.deepEqual(unhandled, [], 'an unhandled rejection');
+      } finally {
+        await port.close();
+      }
+    });
+
+    it(`${variant}: close() right after cancel(): the cancel resolves as the Work ended`, async () => {
+      const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant], pollIntervalMs: 10 });
+      const w = newWork('vera', `hold then close ${variant} ${process.pid}`);
+      const unhandled = await unhandledDuring(async () => {
+        const p = settled(port.submit(w), BOUND_MS);
+        await working(port, w);
+        const cancelled = port.cancel(w.id, { ownerId: w.ownerId });
+        const closed = port.close();
+        assert.equal((await cancelled).state, 'cancelled');
+        await closed;
+        assert.ok(['WORK_CANCELLED', 'ADAPTER_CLOSED'].includes((await p).err?.code), 'the submit ends cancelled or closed');
+      });
+      assert.deepEqual(unhandled, [], 'an unhandled rejection');
+    });
+  }
+});
