@@ -2,7 +2,7 @@
 GO ?= go
 SHELL := /bin/bash
 
-.PHONY: deps fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate check.module check.size build.wasm build.js bench demo testagent
+.PHONY: package deps fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate check.module check.size build.wasm build.js bench demo testagent
 
 # Everything, from a fresh clone: the set-up first (nothing is built before it), the checks, every
 # test, and last the check that the committed modules are this tree's build.
@@ -78,6 +78,12 @@ build.js: build.wasm
 	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
 	$(GO) build -o bin/a2aport-testagent ./tests/agent/cmd/a2aport-testagent
 	$(GO) build -o bin/a2aport-gateway ./examples/gateway
+
+# The JS package as a user installs it: bin/a2aport-<version>.tgz, with both prebuilt modules and
+# nothing else a JS user does not need (npm install ./bin/a2aport-0.1.0.tgz; docs/js.md).
+package: build.wasm
+	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
+	@cd js && npm pack --pack-destination ../bin --silent | sed 's|^|bin/|'
 
 js/node_modules: js/package.json js/package-lock.json
 	cd js && npm ci --no-audit --no-fund

@@ -4,11 +4,6 @@ import { compileResponse, compileURL } from './platform.js';
 
 export { instantiate } from './instance.js';
 
-const defaultModules = {
-  full: new URL('../a2aport.wasm', import.meta.url),
-  legacyFree: new URL('../a2aport-1.0.wasm', import.meta.url),
-};
-
 /** Compiled modules by source: a URL string, or the object the caller passed. */
 const compiled = new Map();
 
@@ -22,11 +17,9 @@ function compileOnce(key, compile) {
   return p;
 }
 
-/** The URL the module is loaded from, for the adapter's options; null when `wasm` is not one. */
-export function moduleURL({ wasm, legacyCompat }) {
-  if (wasm === undefined || typeof wasm === 'string' || wasm instanceof URL) {
-    return String(wasm ?? (legacyCompat === false ? defaultModules.legacyFree : defaultModules.full));
-  }
+/** The URL the module is loaded from (the adapter's options name it); null when `wasm` is not one. */
+export function moduleURL({ wasm }) {
+  if (typeof wasm === 'string' || wasm instanceof URL) return String(wasm);
   return null;
 }
 

@@ -32,6 +32,7 @@ const TIMEOUT = 60_000;
 let tmp;
 let app; // the throwaway project: this app plus the installed tarball
 let dist;
+let dist10; // the app built on the 'a2aport/1.0' entry
 let buildLog; // what vite build printed (warnings only)
 let server;
 let baseURL;
@@ -149,6 +150,15 @@ before(async () => {
   const built = run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: app });
   buildLog = `${built.stdout}${built.stderr}`.trim();
   dist = join(app, 'dist');
+  // The same app on the 'a2aport/1.0' entry: a bundle that cannot need A2A 0.3.
+  const app10 = join(tmp, 'app10');
+  mkdirSync(app10);
+  copyFileSync(join(example, 'index.html'), join(app10, 'index.html'));
+  writeFileSync(join(app10, 'main.js'), readFileSync(join(example, 'main.js'), 'utf8').replace("from 'a2aport';", "from 'a2aport/1.0';"));
+  writeFileSync(join(app10, 'package.json'), readFileSync(join(app, 'package.json')));
+  run('npm', ['install', '--no-audit', '--no-fund', '--no-package-lock', tarball], { cwd: app10 });
+  run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: app10 });
+  dist10 = join(app10, 'dist');
 
   server = await serve(dist);
   baseURL = `http://127.0.0.1:${server.address().port}`;
@@ -189,6 +199,18 @@ describe('a2aport under Vite', { timeout: 10 * TIMEOUT }, () => {
     const bundles = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('\n');
     assert.ok(bundles.includes(full[0]) && bundles.includes(legacyFree[0]), 'the bundle references both assets by their hashed names');
     assert.ok(!/node_modules|\.\.\/a2aport\.wasm/.test(bundles), 'the bundle keeps no path into node_modules');
+  });
+
+  test("the 'a2aport/1.0' entry leaves the full module out of the bundle", (t) => {
+    const assets = readdirSync(join(dist10, 'assets'));
+    const wasm = assets.filter((f) => f.endsWith('.wasm'));
+    assert.equal(wasm.length, 1, `one module in dist/assets: ${assets.join(', ')}`);
+    assert.match(wasm[0], /^a2aport-1\.0-[\w-]+\.wasm$/);
+    const size = (dir) => readdirSync(dir, { recursive: true }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile()).reduce((n, f) => n + statSync(f).size, 0);
+    const full = size(dist);
+    const v10 = size(dist10);
+    assert.ok(v10 < full / 3, `the 1.0 bundle is ${v10} bytes, the full one ${full}`);
+    t.diagnostic(`dist: ${full} bytes with 'a2aport', ${v10} with 'a2aport/1.0'`);
   });
 
   test('the built app completes a Work in Chromium, loading the module from the bundle only', async () => {
