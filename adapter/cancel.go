@@ -87,6 +87,11 @@ func (r *run) askCancel(parent context.Context) (ended *a2a.Task, refused bool) 
 		// 0.3 HTTP+JSON server: "server error"): the task tells whether it had ended.
 		got, err = conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
 	}
+	if err == nil && got != nil && got.Status.State == a2a.TaskStateCanceled {
+		r.mu.Lock()
+		r.cancelText = messageText(got.Status.Message) // the agent's own word on it, for Error.AgentText
+		r.mu.Unlock()
+	}
 	if err != nil || got == nil || !got.Status.State.Terminal() || got.Status.State == a2a.TaskStateCanceled {
 		return nil, refused && err == nil && got != nil && !got.Status.State.Terminal()
 	}

@@ -49,13 +49,13 @@ func parseCard(body []byte, parse func([]byte) (*a2a.AgentCard, error)) (card *a
 			continue
 		}
 		if cardFieldsNeeded[name] {
-			return nil, nil, fmt.Errorf("field %q: %w", name, ferr)
+			return nil, nil, fmt.Errorf("field %q: %w", name, readableJSON(ferr))
 		}
 		delete(fields, name)
-		notes = append(notes, fmt.Sprintf("ignored the Agent Card field %q: %v", name, ferr))
+		notes = append(notes, fmt.Sprintf("ignored the Agent Card field %q: %v", name, readableJSON(ferr)))
 	}
 	if card, err = parse(encodeCard(fields)); err != nil {
-		return nil, nil, err
+		return nil, nil, readableJSON(err)
 	}
 	return card, notes, nil
 }
@@ -65,14 +65,14 @@ func dropBadSkills(fields map[string]json.RawMessage, parse func([]byte) (*a2a.A
 	var skills []json.RawMessage
 	if err := json.Unmarshal(fields["skills"], &skills); err != nil {
 		delete(fields, "skills")
-		return []string{fmt.Sprintf("ignored the Agent Card field \"skills\": %v", err)}
+		return []string{fmt.Sprintf("ignored the Agent Card field \"skills\": %v", readableJSON(err))}
 	}
 	var kept []json.RawMessage
 	var notes []string
 	for i, s := range skills {
 		one, _ := json.Marshal([]json.RawMessage{s}) // RawMessage values re-encode as they are
 		if _, err := parse(encodeCard(map[string]json.RawMessage{"skills": one})); err != nil {
-			notes = append(notes, fmt.Sprintf("ignored Agent Card skill %d: %v", i, err))
+			notes = append(notes, fmt.Sprintf("ignored Agent Card skill %d: %v", i, readableJSON(err)))
 			continue
 		}
 		kept = append(kept, s)

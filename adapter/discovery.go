@@ -19,16 +19,17 @@ import (
 
 var errInvalidJSON = errors.New("body is not valid JSON")
 
-// readCard GETs the Agent Card, again after a failure that may pass (a connection that broke, a
-// 5xx, a 429: a GET changes nothing at the agent), up to RecoveryAttempts times with backoff, all
-// within the discovery's request timeout. A connection that was never made (refused, a name that
-// does not resolve) is reported at once: nothing runs there to come back, and a user who typed a
-// wrong address should learn it in milliseconds, not after the backoffs meant for a Work in flight.
+// readCard GETs the Agent Card, again after a failure that may pass where a server was seen (a
+// 5xx, a 429, a connection that broke: a GET changes nothing at the agent), up to RecoveryAttempts
+// times with backoff, all within the discovery's request timeout. A failure that shows no server
+// (refused, a name that does not resolve, a browser's "Failed to fetch", which says nothing more)
+// is reported at once, the same in every runtime: a user who typed a wrong address learns it in
+// milliseconds, not after backoffs meant for a Work in flight.
 func (a *Adapter) readCard(ctx context.Context) ([]byte, error) {
 	for attempt := 1; ; attempt++ {
-		body, err := a.getCard(ctx)
+		body, answered, err := a.getCard(ctx)
 		var e *Error
-		if err == nil || !errors.As(err, &e) || attempt > a.s.RecoveryAttempts || !(transient(e) || (e.Status != 0 && e.Retryable)) || netfail.NotSent(err) {
+		if err == nil || !(answered || netfail.Broken(err)) || !errors.As(err, &e) || attempt > a.s.RecoveryAttempts || !(transient(e) || (e.Status != 0 && e.Retryable)) {
 			return body, err
 		}
 		if sleep(ctx, a.s.Clock, recoveryDelay(a.s.RecoveryBackoff, attempt)) != nil {
@@ -37,33 +38,45 @@ func (a *Adapter) readCard(ctx context.Context) ([]byte, error) {
 	}
 }
 
-// getCard GETs the Agent Card once.
-func (a *Adapter) getCard(ctx context.Context) ([]byte, error) {
+// getCard GETs the Agent Card once; answered says the agent's server answered (a status line came).
+func (a *Adapter) getCard(ctx context.Context) (body []byte, answered bool, err error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, a.s.cardURL.String(), nil)
 	if err != nil {
-		return nil, a.wrap(CodeDiscoveryFailed, "cannot build the Agent Card request", err)
+		return nil, false, a.wrap(CodeDiscoveryFailed, "cannot build the Agent Card request", err)
 	}
 	req.Header.Set("Accept", "application/json")
 	resp, err := a.http.Do(req)
 	if err != nil {
-		return nil, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
+		return nil, false, a.requestError(ctx, CodeDiscoveryFailed, "Agent Card request failed", err, nil)
 	}
 	defer func() { _ = resp.Body.Close() }() // the body is fully read or abandoned; nothing to report
 	limit := a.s.MaxCardBytes
-	body, err := io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
+	body, err = io.ReadAll(io.LimitReader(resp.Body, int64(limit)+1))
 	if err != nil {
-		return nil, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
+		return nil, true, a.requestError(ctx, CodeDiscoveryFailed, "reading the Agent Card failed", err, nil)
 	}
 	if resp.StatusCode != http.StatusOK {
-		e := newError(CodeDiscoveryFailed, "Agent Card request answered HTTP %s", a.redact(statusLine(resp.StatusCode, summarize(body[:min(len(body), bodySummaryLen)]))))
+		e := newError(CodeDiscoveryFailed, "Agent Card request answered HTTP %s%s", a.redact(statusLine(resp.StatusCode, summarize(body[:min(len(body), bodySummaryLen)]))), a.cardHint(resp.StatusCode))
 		e.Status = resp.StatusCode
 		e.Retryable = retryableStatus(resp.StatusCode)
-		return nil, e
+		return nil, true, e
 	}
 	if len(body) > limit {
-		return nil, newError(CodeResponseTooLarge, "the Agent Card is larger than %d bytes", limit)
+		return nil, true, newError(CodeResponseTooLarge, "the Agent Card is larger than %d bytes", limit)
 	}
-	return body, nil
+	return body, true, nil
+}
+
+// cardHint adds to a 404 of the card request what the URL most likely lacks: a page that is not
+// there was asked for the card, and the agent's base URL may have been taken for it.
+func (a *Adapter) cardHint(status int) string {
+	u := a.s.cardURL
+	if status != http.StatusNotFound || strings.HasSuffix(u.Path, ".json") {
+		return ""
+	}
+	base := *u
+	base.Path, base.RawPath, base.RawQuery, base.Fragment = strings.TrimSuffix(u.Path, "/")+WellKnownCardPath, "", "", ""
+	return " (AgentCardURL names the card itself: an agent publishes it at " + base.Redacted() + ", or at its origin's " + WellKnownCardPath + ")"
 }
 
 // fetchCard GETs the Agent Card URL through the adapter's transport (credentials included) and

@@ -8,10 +8,12 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
 	"github.com/a2aport/a2aport/internal/credentials"
+	"github.com/a2aport/a2aport/internal/netfail"
 )
 
 // Causes with which the adapter ends contexts; ctxError turns them into typed errors.
@@ -21,6 +23,7 @@ var (
 	errRequestTimeout = errors.New("request timed out")
 	errClosed         = errors.New("adapter closed")
 	errDetached       = errors.New("adapter detached")
+	errUnanswered     = errors.New("question unanswered")
 )
 
 // ctxError types the reason ctx ended.
@@ -30,6 +33,8 @@ func (a *Adapter) ctxError(ctx context.Context) *Error {
 		return &Error{Code: CodeTimeout, Message: "the work did not finish within its timeout", Retryable: true}
 	case errors.Is(cause, errRequestTimeout):
 		return &Error{Code: CodeTimeout, Message: "the request did not finish within the request timeout", Retryable: true}
+	case errors.Is(cause, errUnanswered):
+		return newError(CodeInputUnanswered, "the agent's question was not answered within %v (InputTimeout): the Work ended, and its task was cancelled at the agent", a.s.InputTimeout)
 	case errors.Is(cause, errClosed):
 		return newError(CodeAdapterClosed, "the adapter was closed")
 	case errors.Is(cause, errDetached):
@@ -103,7 +108,7 @@ func (a *Adapter) requestError(ctx context.Context, fallback Code, what string, 
 	var urlErr *url.Error
 	var netErr net.Error
 	if errors.As(err, &urlErr) || errors.As(err, &netErr) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return &Error{Code: CodeNetworkError, Message: a.redact(what + ": " + err.Error()), Err: err, Retryable: true}
+		return &Error{Code: CodeNetworkError, Message: a.redact(what + networkText(err)), Err: err, Retryable: !netfail.Blocked(err)}
 	}
 	var syntaxErr *json.SyntaxError
 	var typeErr *json.UnmarshalTypeError
@@ -127,4 +132,14 @@ func isA2ASentinel(err error) bool {
 
 func retryableStatus(status int) bool {
 	return status == http.StatusRequestTimeout || status == http.StatusTooManyRequests || status >= 500
+}
+
+// networkText is ": " and why a request failed on the network, in words of a request rather than
+// of Go's client (which says `Post "https://…": …`): " (to URL): why".
+func networkText(err error) string {
+	var urlErr *url.Error
+	if !errors.As(err, &urlErr) {
+		return ": " + err.Error()
+	}
+	return " (" + strings.ToUpper(urlErr.Op) + " " + urlErr.URL + "): " + urlErr.Err.Error()
 }

@@ -18,21 +18,24 @@ const (
 	CodeAdapterClosed     Code = "ADAPTER_CLOSED"
 	// CodeWorkDetached: the adapter was detached (Port.Detach) while the Work ran. The Work goes
 	// on at the agent and its WorkStore record is kept: Resume in another adapter settles it.
-	CodeWorkDetached             Code = "WORK_DETACHED"
-	CodeDiscoveryFailed          Code = "A2A_DISCOVERY_FAILED"
-	CodeNoCompatibleTransport    Code = "A2A_NO_COMPATIBLE_TRANSPORT"
-	CodeHTTPError                Code = "A2A_HTTP_ERROR"
-	CodeNetworkError             Code = "A2A_NETWORK_ERROR"
-	CodeProtocolError            Code = "A2A_PROTOCOL_ERROR"
-	CodeHeadersFailed            Code = "A2A_HEADERS_FAILED"
-	CodeTimeout                  Code = "A2A_TIMEOUT"
-	CodeTaskFailed               Code = "A2A_TASK_FAILED"
-	CodeTaskRejected             Code = "A2A_TASK_REJECTED"
-	CodeInvalidResponse          Code = "A2A_INVALID_RESPONSE"
-	CodeContextMismatch          Code = "A2A_CONTEXT_MISMATCH"
-	CodeInputNotPending          Code = "INPUT_NOT_PENDING"
-	CodeInputAlreadySubmitted    Code = "INPUT_ALREADY_SUBMITTED"
-	CodeInputActionRequired      Code = "INPUT_ACTION_REQUIRED"
+	CodeWorkDetached          Code = "WORK_DETACHED"
+	CodeDiscoveryFailed       Code = "A2A_DISCOVERY_FAILED"
+	CodeNoCompatibleTransport Code = "A2A_NO_COMPATIBLE_TRANSPORT"
+	CodeHTTPError             Code = "A2A_HTTP_ERROR"
+	CodeNetworkError          Code = "A2A_NETWORK_ERROR"
+	CodeProtocolError         Code = "A2A_PROTOCOL_ERROR"
+	CodeHeadersFailed         Code = "A2A_HEADERS_FAILED"
+	CodeTimeout               Code = "A2A_TIMEOUT"
+	CodeTaskFailed            Code = "A2A_TASK_FAILED"
+	CodeTaskRejected          Code = "A2A_TASK_REJECTED"
+	CodeInvalidResponse       Code = "A2A_INVALID_RESPONSE"
+	CodeContextMismatch       Code = "A2A_CONTEXT_MISMATCH"
+	CodeInputNotPending       Code = "INPUT_NOT_PENDING"
+	CodeInputAlreadySubmitted Code = "INPUT_ALREADY_SUBMITTED"
+	CodeInputActionRequired   Code = "INPUT_ACTION_REQUIRED"
+	// CodeInputUnanswered: a question of the agent was not answered within Options.InputTimeout;
+	// the Work ended and the agent's task was cancelled, best-effort.
+	CodeInputUnanswered          Code = "INPUT_UNANSWERED"
 	CodeAuthorizationUnsupported Code = "A2A_AUTHORIZATION_UNSUPPORTED"
 	CodeModuleTrapped            Code = "MODULE_TRAPPED"
 	// CodeModuleUnavailable: the WebAssembly module could not be had or started: its file or URL
@@ -71,6 +74,10 @@ type Error struct {
 	Status int
 	// Retryable says whether repeating the same call may succeed.
 	Retryable bool
+	// AgentText is what the agent itself said, as it said it, when its task ended the Work
+	// (failed, rejected, cancelled: the text of its final status): Message wraps it in a2aport's
+	// words, this keeps the agent's own for a user interface to show. "" when the agent gave none.
+	AgentText string
 	// Err is the underlying cause, if any. It never carries credentials.
 	Err error
 }
@@ -119,6 +126,7 @@ var (
 	ErrInputNotPending          = sentinel(CodeInputNotPending)
 	ErrInputAlreadySubmitted    = sentinel(CodeInputAlreadySubmitted)
 	ErrInputActionRequired      = sentinel(CodeInputActionRequired)
+	ErrInputUnanswered          = sentinel(CodeInputUnanswered)
 	ErrAuthorizationUnsupported = sentinel(CodeAuthorizationUnsupported)
 	ErrModuleTrapped            = sentinel(CodeModuleTrapped)
 	ErrModuleUnavailable        = sentinel(CodeModuleUnavailable)

@@ -29,7 +29,13 @@ func (r *run) awaitAnswer() (*a2a.Message, error) {
 	r.mu.Lock()
 	answered := r.answered
 	r.mu.Unlock()
-	if park.Wait(r.ctx, answered) != nil {
+	wait, stopWait := withTimeout(r.ctx, r.a.s.Clock, r.a.s.InputTimeout, errUnanswered) // 0: no bound
+	err := park.Wait(wait, answered)
+	stopWait()
+	if err != nil && r.ctx.Err() == nil { // the question's own time ran out, not the Work's
+		r.stop(errUnanswered)
+	}
+	if err != nil {
 		return nil, r.a.ctxError(r.ctx)
 	}
 	r.mu.Lock()

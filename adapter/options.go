@@ -44,8 +44,9 @@ const (
 
 // Options configure an Adapter. Exactly one of AgentCardURL and AgentCard is required.
 type Options struct {
-	// AgentCardURL is the complete Agent Card URL (absolute http or https, no userinfo),
-	// for example https://agent.example/.well-known/agent-card.json.
+	// AgentCardURL is the Agent Card URL (absolute http or https, no userinfo), for example
+	// https://agent.example/.well-known/agent-card.json. The agent's base URL alone
+	// (https://agent.example/) means the card at WellKnownCardPath below it.
 	AgentCardURL string
 	// AgentCard replaces discovery with an in-memory card.
 	AgentCard *a2a.AgentCard
@@ -77,6 +78,11 @@ type Options struct {
 	PollInterval time.Duration
 	// Timeout bounds each Work (0 = none). On expiry the remote task is cancelled best-effort.
 	Timeout time.Duration
+	// InputTimeout bounds how long one question of the agent (input or authorization) waits for
+	// its answer (0 = as long as the Work may run). On expiry the Work ends INPUT_UNANSWERED and
+	// the agent's task is cancelled, best-effort: a question nobody sees (no one listens to the
+	// Work's events) or nobody answers then settles the Work instead of holding it forever.
+	InputTimeout time.Duration
 	// RequestTimeout bounds discovery and other requests outside a Work (default 30 s).
 	RequestTimeout time.Duration
 	// LegacyCompat enables A2A 0.3 agents through a2a-go's compat layer (default on). In a build
@@ -189,6 +195,9 @@ func (o Options) validate() (*settings, error) {
 	if o.Timeout < 0 {
 		return nil, newError(CodeInvalidOptions, "Timeout must not be negative")
 	}
+	if o.InputTimeout < 0 {
+		return nil, newError(CodeInvalidOptions, "InputTimeout must not be negative")
+	}
 	if o.RequestTimeout == 0 {
 		s.RequestTimeout = DefaultRequestTimeout
 	} else if o.RequestTimeout < 0 {
@@ -300,5 +309,14 @@ func parseCardURL(raw string) (*url.URL, error) {
 	if u.User != nil {
 		return nil, newError(CodeInvalidOptions, "AgentCardURL must not contain userinfo; use Token or Headers for credentials")
 	}
+	if u.Path == "" || u.Path == "/" {
+		// The agent's base URL, as other A2A clients take it: its card is where A2A publishes
+		// it, at the well-known path (RFC 8615).
+		u.Path, u.RawPath = WellKnownCardPath, ""
+	}
 	return u, nil
 }
+
+// WellKnownCardPath is where an A2A agent publishes its Agent Card below its origin. An
+// AgentCardURL with no path (the agent's base URL) means the card there.
+const WellKnownCardPath = "/.well-known/agent-card.json"

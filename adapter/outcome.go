@@ -218,13 +218,8 @@ func (b *outcomeBuilder) outcome() Outcome {
 // artifactText joins the text parts; one text part is returned as it is, not copied (a long
 // streamed answer is one part, and the content shares its bytes).
 func artifactText(parts []Part) string {
-	var texts []string
-	for _, p := range parts {
-		if p.Type == PartText {
-			texts = append(texts, p.Text)
-		}
-	}
-	return strings.Join(texts, "") // Join returns a single element as it is
+	text, _ := textOfParts(parts)
+	return text
 }
 
 // messageOutcome is the outcome of a reply that is a Message, not a Task: its text is the

@@ -24,6 +24,7 @@ type run struct {
 	contextID    string
 	stopped      error         // set once by stop or finish: the run's fate is decided
 	remoteCancel bool          // the agent was already asked to cancel
+	cancelText   string        // what the agent said when it confirmed that cancel
 	sent         bool          // the Work's message is (or was) on its way to the agent
 	taskKnown    chan struct{} // closed when the agent's answer first names the remote task
 	pending      *InputRequest
@@ -161,7 +162,7 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 			err = newError(CodeInvalidResponse, "the agent refused to cancel a task it has not ended")
 		}
 	case stopped != nil:
-		err = r.a.ctxError(r.ctx)
+		err = r.withCancelText(r.a.ctxError(r.ctx))
 		if !askedRemote && !detached {
 			cancelled = r.cancelRemote(context.Background())
 		}
@@ -186,6 +187,17 @@ func (r *run) finish(out Outcome, err error) (Outcome, error) {
 	r.setEnded(StateCompleted)
 	r.emit(Event{Type: EventActivity, State: StateCompleted, Text: r.out.status})
 	return out, nil
+}
+
+// withCancelText gives a WORK_CANCELLED the text with which the agent confirmed the cancel.
+func (r *run) withCancelText(e *Error) *Error {
+	r.mu.Lock()
+	text := r.cancelText
+	r.mu.Unlock()
+	if e.Code == CodeWorkCancelled && text != "" {
+		e.AgentText = r.a.redact(text)
+	}
+	return e
 }
 
 func (r *run) setEnded(state WorkState) {
@@ -253,15 +265,20 @@ func (r *run) timeOut() {
 	r.stop(errWorkTimeout)
 }
 
-// emitFinal reports the terminal state of a failed run as activity.
+// emitFinal reports the terminal state of a failed run as activity, in the agent's own words
+// when its task ended the Work, else in the error's.
 func (r *run) emitFinal(err error) {
-	r.emit(Event{Type: EventActivity, State: endState(err), Text: err.Error()})
+	text := err.Error()
+	if e := (*Error)(nil); errors.As(err, &e) && e.AgentText != "" {
+		text = e.AgentText
+	}
+	r.emit(Event{Type: EventActivity, State: endState(err), Text: text})
 }
 
 // endState is the terminal state of a Work that failed with err.
 func endState(err error) WorkState {
 	switch CodeOf(err) {
-	case CodeWorkCancelled, CodeAdapterClosed:
+	case CodeWorkCancelled, CodeAdapterClosed, CodeInputUnanswered:
 		return StateCancelled
 	case CodeTaskRejected:
 		return StateRejected

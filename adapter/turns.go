@@ -334,5 +334,5 @@ func (r *run) taskError(code Code, what, text string) *Error {
 	if text != "" {
 		msg += ": " + text
 	}
-	return &Error{Code: code, Message: r.a.redact(msg)}
+	return &Error{Code: code, Message: r.a.redact(msg), AgentText: r.a.redact(text)}
 }

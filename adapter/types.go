@@ -28,12 +28,43 @@ type InputPart struct {
 
 // Outcome is the single result of a completed Work.
 type Outcome struct {
+	// Content is a summary for display: the text of the task's final status, then each
+	// artifact's text, trimmed, those seen before left out, apart by a blank line; with none of
+	// these, the agent's last message. The answer itself is Text.
 	Content   string     `json:"content"`
 	Artifacts []Artifact `json:"artifacts"`
 	// MessageReply says the agent answered with a message and made no task (A2A's message-only
 	// reply): nothing of the Work remains at the agent. The facade answers such a Work with a
 	// message too.
 	MessageReply bool `json:"messageReply,omitempty"`
+}
+
+// Text is the answer's text: each artifact's text parts joined as they streamed, artifacts
+// apart by a blank line, nothing trimmed; with no text in any artifact (an agent that answers in
+// a message or in its final status), Content. It is what a client that appends every delta's text
+// to its artifact has at the end.
+func (o Outcome) Text() string {
+	var texts []string
+	for _, art := range o.Artifacts {
+		if t, ok := textOfParts(art.Parts); ok {
+			texts = append(texts, t)
+		}
+	}
+	if len(texts) == 0 {
+		return o.Content
+	}
+	return strings.Join(texts, "\n\n")
+}
+
+// textOfParts joins the text parts; ok says there was one.
+func textOfParts(parts []Part) (text string, ok bool) {
+	var texts []string
+	for _, p := range parts {
+		if p.Type == PartText {
+			texts = append(texts, p.Text)
+		}
+	}
+	return strings.Join(texts, ""), len(texts) > 0 // Join returns a single element as it is
 }
 
 // Artifact is an output of the agent, protocol-neutral.
@@ -243,8 +274,15 @@ type InputRequest struct {
 // instruction, input parts or structured input), or with an unknown continuity. Every Port checks
 // it before anything else (DESIGN.md §2).
 func (w Work) Validate() error {
-	if w.ID == "" || w.OwnerID == "" || (strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0 && len(w.Input) == 0) {
-		return newError(CodeInvalidWork, "submit requires task id, owner and input (an instruction, input parts or structured input)")
+	// The words before the colon are the conformance contract's (invalidWorkMessage); after it,
+	// the field that is missing, by its JSON name.
+	switch {
+	case w.ID == "":
+		return newError(CodeInvalidWork, "submit requires task id, owner and input: the Work has no id")
+	case w.OwnerID == "":
+		return newError(CodeInvalidWork, "submit requires task id, owner and input: work %q has no ownerId", w.ID)
+	case strings.TrimSpace(w.Instruction) == "" && len(w.InputParts) == 0 && len(w.Input) == 0:
+		return newError(CodeInvalidWork, "submit requires task id, owner and input: work %q has no input (an instruction, inputParts or input)", w.ID)
 	}
 	if w.Continuity != "" && w.Continuity != ContinuityIsolated {
 		return newError(CodeInvalidWork, "work %q: continuity must be empty or %q, got %q", w.ID, ContinuityIsolated, w.Continuity)

@@ -1,6 +1,8 @@
 package facade
 
 import (
+	"errors"
+
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
@@ -46,7 +48,17 @@ func finalStatus(ec *a2asrv.ExecutorContext, out adapter.Outcome, err error) a2a
 	case adapter.CodeWorkCancelled:
 		state = a2a.TaskStateCanceled
 	}
-	return a2a.NewStatusUpdateEvent(ec, state, agentMessage(ec, err.Error()))
+	return a2a.NewStatusUpdateEvent(ec, state, agentMessage(ec, failureText(err)))
+}
+
+// failureText is what the task's final status says: the backend agent's own words when its task
+// ended the Work (a gateway passes them on as they were said), else the port's error.
+func failureText(err error) string {
+	var e *adapter.Error
+	if errors.As(err, &e) && e.AgentText != "" {
+		return e.AgentText
+	}
+	return err.Error()
 }
 
 // agentMessage is a message of the agent with one text part, or nil for no text.

@@ -419,8 +419,11 @@ func fetchError(creds *credentials.Transport, err error) *abi.Error {
 		return &abi.Error{Code: abi.FetchAuthFailed, Status: authErr.Status, Message: creds.Redact(authErr.Error())}
 	}
 	code := string(adapter.CodeNetworkError)
-	if netfail.NotSent(err) {
+	switch {
+	case netfail.NotSent(err):
 		code = abi.FetchNotSent
+	case netfail.Broken(err):
+		code = abi.FetchBroken
 	}
 	return &abi.Error{Code: code, Message: creds.Redact(err.Error())}
 }

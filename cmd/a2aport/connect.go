@@ -49,7 +49,7 @@ func cardURL(raw string) (string, error) {
 		return "", fmt.Errorf("%q is not an http(s) URL", raw)
 	}
 	if u.Path == "" || u.Path == "/" {
-		u.Path = "/.well-known/agent-card.json"
+		u.Path = adapter.WellKnownCardPath
 	}
 	return u.String(), nil
 }

@@ -151,6 +151,7 @@ type Init struct {
 	AcceptedOutputModes []string            `json:"acceptedOutputModes,omitempty"`
 	PollIntervalMs      int64               `json:"pollIntervalMs,omitempty"`
 	TimeoutMs           int64               `json:"timeoutMs,omitempty"`
+	InputTimeoutMs      int64               `json:"inputTimeoutMs,omitempty"`
 	RequestTimeoutMs    int64               `json:"requestTimeoutMs,omitempty"`
 	LegacyCompat        *bool               `json:"legacyCompat,omitempty"`
 	ProtocolVersion     string              `json:"protocolVersion,omitempty"`
@@ -191,12 +192,31 @@ const FetchAuthFailed = string(adapter.CodeAuthRequired)
 // agent redirected a request that carries credentials, and the browser hides where to.
 const FetchRedirectHidden = "A2A_REDIRECT_HIDDEN"
 
-// Error is an adapter.Error on the wire; failed fetches use Code and Message only.
+// FetchBroken is the Code of a failed fetch whose connection was made and broke (reset, closed by
+// the other side) before the answer was whole: the server was there.
+const FetchBroken = "A2A_NETWORK_BROKEN"
+
+// FetchBlocked is the Code of a fetch a browser refused for the page's origin (CORS): the
+// agent's server answers, but not to this page. A browser asks the server's leave (the preflight)
+// before it sends a request a2aport makes, so such a request was not sent.
+const FetchBlocked = "A2A_NETWORK_BLOCKED"
+
+// Error is an adapter.Error on the wire; failed fetches use Code, Message and Cause only.
 type Error struct {
 	Code      string `json:"code"`
 	Message   string `json:"message"`
 	Status    int    `json:"status,omitempty"`
 	Retryable bool   `json:"retryable,omitempty"`
+	AgentText string `json:"agentText,omitempty"`
+	// Cause is the runtime's own failure under a failed fetch (Node's ECONNREFUSED, ENOTFOUND),
+	// carried from the host's fetch to the error its caller gets.
+	Cause *Cause `json:"cause,omitempty"`
+}
+
+// Cause is a host runtime's error: its code where it has one, and its text.
+type Cause struct {
+	Code    string `json:"code,omitempty"`
+	Message string `json:"message"`
 }
 
 // Stats are the module's live counters (MethodStats), for leak tests.

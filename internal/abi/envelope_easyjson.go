@@ -1513,6 +1513,22 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in *jlexer.Lexer,
 			} else {
 				out.Retryable = bool(in.Bool())
 			}
+		case "agentText":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.AgentText = string(in.String())
+			}
+		case "cause":
+			if in.IsNull() {
+				in.Skip()
+				out.Cause = nil
+			} else {
+				if out.Cause == nil {
+					out.Cause = new(Cause)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi7(in, out.Cause)
+			}
 		default:
 			in.SkipRecursive()
 		}
@@ -1546,6 +1562,74 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out *jwriter.Writ
 		const prefix string = ",\"retryable\":"
 		out.RawString(prefix)
 		out.Bool(bool(in.Retryable))
+	}
+	if in.AgentText != "" {
+		const prefix string = ",\"agentText\":"
+		out.RawString(prefix)
+		out.String(string(in.AgentText))
+	}
+	if in.Cause != nil {
+		const prefix string = ",\"cause\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi7(out, *in.Cause)
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi7(in *jlexer.Lexer, out *Cause) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "code":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Code = string(in.String())
+			}
+		case "message":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Message = string(in.String())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi7(out *jwriter.Writer, in Cause) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	if in.Code != "" {
+		const prefix string = ",\"code\":"
+		first = false
+		out.RawString(prefix[1:])
+		out.String(string(in.Code))
+	}
+	{
+		const prefix string = ",\"message\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.Message))
 	}
 	out.RawByte('}')
 }
@@ -3186,6 +3270,12 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 			} else {
 				out.TimeoutMs = int64(in.Int64())
 			}
+		case "inputTimeoutMs":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.InputTimeoutMs = int64(in.Int64())
+			}
 		case "requestTimeoutMs":
 			if in.IsNull() {
 				in.Skip()
@@ -3446,6 +3536,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Int64(int64(in.TimeoutMs))
+	}
+	if in.InputTimeoutMs != 0 {
+		const prefix string = ",\"inputTimeoutMs\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int64(int64(in.InputTimeoutMs))
 	}
 	if in.RequestTimeoutMs != 0 {
 		const prefix string = ",\"requestTimeoutMs\":"

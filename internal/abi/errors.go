@@ -11,7 +11,7 @@ import (
 func WireError(err error) *Error {
 	var ae *adapter.Error
 	if errors.As(err, &ae) {
-		return &Error{Code: string(ae.Code), Message: ae.Message, Status: ae.Status, Retryable: ae.Retryable}
+		return &Error{Code: string(ae.Code), Message: ae.Message, Status: ae.Status, Retryable: ae.Retryable, AgentText: ae.AgentText, Cause: causeOf(ae)}
 	}
 	return &Error{Code: string(adapter.CodeInternal), Message: err.Error()}
 }
@@ -21,5 +21,24 @@ func (e *Error) AdapterError() error {
 	if e == nil {
 		return nil
 	}
-	return &adapter.Error{Code: adapter.Code(e.Code), Message: e.Message, Status: e.Status, Retryable: e.Retryable}
+	out := &adapter.Error{Code: adapter.Code(e.Code), Message: e.Message, Status: e.Status, Retryable: e.Retryable, AgentText: e.AgentText}
+	if e.Cause != nil {
+		out.Err = e.Cause
+	}
+	return out
 }
+
+// HostCause is implemented by an error that carries a host's failure (the module's view of a
+// failed fetch).
+type HostCause interface{ HostCause() *Cause }
+
+// causeOf finds the host's failure under err, if there is one.
+func causeOf(err error) *Cause {
+	var hc HostCause
+	if errors.As(err, &hc) {
+		return hc.HostCause()
+	}
+	return nil
+}
+
+func (c *Cause) Error() string { return c.Message }

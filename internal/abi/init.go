@@ -2,9 +2,9 @@ package abi
 
 import (
 	"encoding/json"
+	"errors"
+	"strings"
 	"time"
-
-	"github.com/a2aproject/a2a-go/v2/a2a"
 
 	"github.com/a2aport/a2aport/adapter"
 )
@@ -14,7 +14,7 @@ import (
 func NewInit(opts adapter.Options) (Init, error) {
 	in := Init{
 		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
-		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(),
+		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(), InputTimeoutMs: opts.InputTimeout.Milliseconds(),
 		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
 		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
 		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
@@ -51,6 +51,7 @@ func (in *Init) Options() (adapter.Options, error) {
 		AcceptedOutputModes: in.AcceptedOutputModes,
 		PollInterval:        time.Duration(in.PollIntervalMs) * time.Millisecond,
 		Timeout:             time.Duration(in.TimeoutMs) * time.Millisecond,
+		InputTimeout:        time.Duration(in.InputTimeoutMs) * time.Millisecond,
 		RequestTimeout:      time.Duration(in.RequestTimeoutMs) * time.Millisecond,
 		LegacyCompat:        in.LegacyCompat,
 		ProtocolVersion:     in.ProtocolVersion,
@@ -74,10 +75,18 @@ func (in *Init) Options() (adapter.Options, error) {
 		HostCredentials:     in.HostCredentials,
 	}
 	if len(in.AgentCard) > 0 {
-		opts.AgentCard = new(a2a.AgentCard)
-		if err := json.Unmarshal(in.AgentCard, opts.AgentCard); err != nil {
-			return adapter.Options{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard is not a valid agent card: " + err.Error()}
+		// Read as a fetched card is: the forms other implementations write (the 1.0 JSON,
+		// @a2a-js/sdk's proto objects, 0.3) all work, and what cannot be read is said in words.
+		card, _, err := adapter.ReadCard(in.AgentCard)
+		var e *adapter.Error
+		if errors.As(err, &e) && e.Code == adapter.CodeDiscoveryFailed {
+			return adapter.Options{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Err: err,
+				Message: "the in-memory agentCard cannot be read: " + strings.TrimPrefix(e.Message, "Agent Card cannot be read: ")}
 		}
+		if err != nil { // the card needs what this build lacks (A2A 0.3): the host's cue to load the full module
+			return adapter.Options{}, err
+		}
+		opts.AgentCard = card
 	}
 	return opts, nil
 }

@@ -23,7 +23,7 @@ func TestInitCarriesEveryOption(t *testing.T) {
 	legacy := false
 	opts := adapter.Options{
 		AgentCard: &a2a.AgentCard{Name: "card"}, AgentCardURL: "https://agent.example/.well-known/agent-card.json",
-		AcceptedOutputModes: []string{"text/plain"}, PollInterval: 20 * time.Millisecond, Timeout: time.Minute,
+		AcceptedOutputModes: []string{"text/plain"}, PollInterval: 20 * time.Millisecond, Timeout: time.Minute, InputTimeout: 2 * time.Minute,
 		RequestTimeout: 5 * time.Second, LegacyCompat: &legacy, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
 		Extensions: []string{"urn:x"}, RecoveryAttempts: 7, RecoveryBackoff: 300 * time.Millisecond,
 		StreamIdleTimeout: 90 * time.Second, StreamProbeInterval: 5 * time.Second, FirstEventTimeout: 10 * time.Second, ReuseContext: true, Label: "label",

@@ -8,7 +8,9 @@ package netfail
 
 import (
 	"errors"
+	"io"
 	"net"
+	"syscall"
 )
 
 // NotSent reports whether err says the request never reached the network: the connection was
@@ -25,6 +27,26 @@ func NotSent(err error) bool {
 	}
 	var unsent interface{ RequestNotSent() bool }
 	return errors.As(err, &unsent) && unsent.RequestNotSent()
+}
+
+// Broken reports whether err says a connection was made and broke before the answer was whole
+// (reset, closed by the other side): the server was there, and a request that changes nothing may
+// get through when made again. A failure that says no more than that it failed (a browser's
+// "Failed to fetch") is not taken for one.
+func Broken(err error) bool {
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	var broken interface{ RequestBroken() bool }
+	return errors.As(err, &broken) && broken.RequestBroken()
+}
+
+// Blocked reports whether err says a browser refused the request for the page's origin (CORS):
+// the request was not sent, and sending it again is refused the same way until the agent's server
+// allows the origin.
+func Blocked(err error) bool {
+	var blocked interface{ RequestBlocked() bool }
+	return errors.As(err, &blocked) && blocked.RequestBlocked()
 }
 
 // Redirect is a redirect a client did not follow: the server answered with it (so the request ran

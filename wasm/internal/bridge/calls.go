@@ -65,7 +65,7 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 		return result(&abi.Envelope{Health: &h}, err)
 	case abi.MethodSubmit:
 		if e.Work == nil {
-			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit requires task id, owner and input"})
+			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit needs a Work"})
 		}
 		return b.follow(e, func(opts ...adapter.SubmitOption) (adapter.Outcome, error) { return p.Submit(ctx, *e.Work, opts...) })
 	case abi.MethodResume:

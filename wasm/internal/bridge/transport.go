@@ -205,17 +205,30 @@ func fetchError(e *abi.Error) error {
 	case abi.FetchRedirectHidden:
 		return &netfail.Redirect{}
 	}
-	return &netError{msg: e.Message, notSent: e.Code == abi.FetchNotSent}
+	blocked := e.Code == abi.FetchBlocked
+	return &netError{msg: e.Message, notSent: blocked || e.Code == abi.FetchNotSent, blocked: blocked, broken: e.Code == abi.FetchBroken, cause: e.Cause}
 }
 
 // netError is a host-side network failure; as a net.Error the adapter types it A2A_NETWORK_ERROR.
 type netError struct {
 	msg     string
 	notSent bool
+	blocked bool
+	broken  bool
+	cause   *abi.Cause
 }
 
 // RequestNotSent reports whether the host knows the request never left it.
 func (e *netError) RequestNotSent() bool { return e.notSent }
+
+// RequestBroken reports whether the host saw the connection made and then broken.
+func (e *netError) RequestBroken() bool { return e.broken }
+
+// RequestBlocked reports whether a browser refused the request for the page's origin (CORS).
+func (e *netError) RequestBlocked() bool { return e.blocked }
+
+// HostCause is the host runtime's own failure, for the error the host's caller gets.
+func (e *netError) HostCause() *abi.Cause { return e.cause }
 
 func (e *netError) Error() string   { return e.msg }
 func (e *netError) Timeout() bool   { return false }
