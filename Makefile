@@ -90,7 +90,6 @@ js/node_modules: js/package.json js/package-lock.json
 	@touch $@
 
 test.js: build.js js/node_modules
-	cd js && npx tsc -p test/types
 	cd js && node --test --test-concurrency=2 test/*.test.js
 
 # The browser demo with its embedded agent on http://127.0.0.1:8080/ (DEMO_FLAGS="-addr 127.0.0.1:9000").

@@ -1,4 +1,8 @@
 // a2aport — the BackendPort for browsers, Electron and Node, backed by a2aport.wasm.
+//
+// These declarations need no DOM library and no @types/node beyond what they name: the fetch
+// types (Response, URL, AbortSignal, fetch) come from either, and the compiled module type from
+// the WebAssembly declarations when the consumer has them.
 
 /** A file attached to a Work. `url` may be a `data:` URL (sent to the agent as raw bytes). */
 export interface InputPart {
@@ -10,9 +14,13 @@ export interface InputPart {
 
 /** One piece of work for the agent. */
 export interface Work {
+  /** The Work's id, chosen by the caller: unique among the owner's active Works; every event and call names the Work by it. */
   id: string;
+  /** Who the Work is for (a user, a session): calls about the Work must name the same owner, and conversations (reuseContext) are per owner. */
   ownerId: string;
+  /** What the agent is asked, sent as the message's text. */
   instruction: string;
+  /** Files sent with the instruction. */
   inputParts?: InputPart[];
   /** Structured input beside the instruction, sent as one A2A data part (values must encode as JSON). */
   input?: Record<string, unknown>;
@@ -40,6 +48,17 @@ export interface Artifact {
 
 /** The single result of a completed Work. */
 export interface Outcome {
+  /**
+   * The answer's text: each artifact's text parts joined as they streamed, artifacts apart by a
+   * blank line, nothing trimmed; with no text in any artifact (an agent that answers in a message
+   * or in its final status), `content`. What appending every `delta.text` gives at the end.
+   */
+  text: string;
+  /**
+   * A summary for display: the task's final status text, then each artifact's text, trimmed,
+   * those seen before left out, apart by a blank line (with none of these, the agent's last
+   * message). Not the answer itself when the agent said something besides it: use `text`.
+   */
   content: string;
   artifacts: Artifact[];
   /** The agent answered with a message and made no task: nothing of the Work remains at the agent. */
@@ -51,41 +70,86 @@ export type WorkState =
   | 'completed' | 'failed' | 'rejected' | 'cancelled';
 
 export interface InputRequest {
+  /** Names the question in respondInput / respondAuthorization. */
   inputRequestId: string;
+  /** 'input': the agent asks the user something; 'authorization': it needs the user's approval or credentials. */
   kind: 'input' | 'authorization';
   mode: 'text';
+  /** What the agent asked, as it said it. */
   prompt?: string;
-  /** On backend.input.resolved: the action that answered the request. */
-  action?: string;
 }
 
-/** Every event carries the Work id as `taskId` and its owner; never a remote id. */
-export interface BackendEvent {
-  type: 'backend.activity' | 'backend.message' | 'backend.artifact' | 'backend.input.requested' | 'backend.input.resolved';
+/** A resolved question: the request and the action that answered it. */
+export interface ResolvedInput extends InputRequest {
+  action: 'accept' | 'decline' | 'cancel';
+}
+
+/** What every event has: the Work id as `taskId` (never a remote id) and its owner. */
+interface EventBase {
   taskId: string;
   ownerId: string;
-  state?: WorkState;
+}
+
+/** The Work's state changed or its agent said something about its progress; the last one of a Work is its end state. */
+export interface ActivityEvent extends EventBase {
+  type: 'backend.activity';
+  state: WorkState;
+  /** The agent's status text, as it said it (at the end of a failed Work: the agent's own words, else the error's). */
   text?: string;
-  /** On backend.artifact: the whole artifact so far (shared: do not modify it). */
-  artifact?: Artifact;
   /**
-   * On backend.artifact, when the change only appended: what it appended to the artifact of the
-   * previous event. Absent when the artifact is new or was replaced. Render streamed text by
-   * appending `delta.text` instead of redrawing `artifact`.
-   */
-  delta?: ArtifactDelta;
-  input?: InputRequest;
-  /**
-   * On backend.activity: the Work's connection to the agent broke and is being recovered
-   * (resubscribing, then polling). The Work's state and text are repeated as they were.
+   * The Work's connection to the agent broke and is being recovered (resubscribing, then
+   * polling). The Work's state and text are repeated as they were.
    */
   reconnecting?: boolean;
   /**
-   * On backend.activity: the agent answers again after a break (once per `reconnecting`). The
-   * state and text are repeated as they were; nothing the Work showed before the break comes again.
+   * The agent answers again after a break (once per `reconnecting`). The state and text are
+   * repeated as they were; nothing the Work showed before the break comes again.
    */
   reconnected?: boolean;
 }
+
+/** A message of the agent that is not part of the answer (its remarks while it works). */
+export interface MessageEvent extends EventBase {
+  type: 'backend.message';
+  text: string;
+}
+
+/** An artifact (part of the answer) arrived or grew. */
+export interface ArtifactEvent extends EventBase {
+  type: 'backend.artifact';
+  /** The whole artifact so far (shared: do not modify it). */
+  artifact: Artifact;
+  /**
+   * When the change only appended: what it appended to the artifact of the previous event.
+   * Absent when the artifact is new or was replaced. Render streamed text by appending
+   * `delta.text` instead of redrawing `artifact`.
+   */
+  delta?: ArtifactDelta;
+}
+
+/**
+ * The agent asks a question: answer it with respondInput (kind 'input') or respondAuthorization
+ * (kind 'authorization'). The Work waits for the answer, as long as it may run or for
+ * `inputTimeoutMs`: a question nobody answers holds its submit() until then.
+ */
+export interface InputRequestedEvent extends EventBase {
+  type: 'backend.input.requested';
+  state: 'input_required' | 'auth_required';
+  input: InputRequest;
+}
+
+/** A question was answered (or declined, or cancelled). */
+export interface InputResolvedEvent extends EventBase {
+  type: 'backend.input.resolved';
+  input: ResolvedInput;
+}
+
+/**
+ * What a Work shows while it runs, in order. A union by `type`: after a check of `type`, the
+ * event's own fields are known (`ev.artifact` on 'backend.artifact'). docs/events.md says when
+ * each comes.
+ */
+export type BackendEvent = ActivityEvent | MessageEvent | ArtifactEvent | InputRequestedEvent | InputResolvedEvent;
 
 /** An append to an artifact's end: text (or raw) continues its last part, then parts follow. */
 export interface ArtifactDelta {
@@ -157,16 +221,36 @@ export interface SecurityScheme {
   param?: string;
 }
 
+/** HTTP basic: the user name and password. */
+export interface BasicCredential {
+  username: string;
+  password?: string;
+}
+
+/** OAuth2 client credentials, run against the card's token URL (or tokenUrl); the token is cached and renewed. */
+export interface ClientCredentials {
+  clientId: string;
+  clientSecret: string;
+  scopes?: string[];
+  tokenUrl?: string;
+}
+
+/** `{}`: a scheme the transport itself satisfies (mutual TLS, with the certificate of the browser or of Node's agent). */
+export interface TransportCredential {
+  username?: undefined;
+  password?: undefined;
+  clientId?: undefined;
+  clientSecret?: undefined;
+  scopes?: undefined;
+  tokenUrl?: undefined;
+}
+
 /**
  * The secret for one security scheme of the Agent Card: a token (bearer, API key, OAuth2 or
- * OpenID Connect token), HTTP basic, OAuth2 client credentials (run against the card's token URL,
- * or tokenUrl; cached and renewed), or {} for a scheme the transport satisfies (mutual TLS).
+ * OpenID Connect token), HTTP basic, OAuth2 client credentials, or {} for a scheme the transport
+ * satisfies (mutual TLS).
  */
-export type Credential =
-  | string
-  | { username: string; password?: string }
-  | { clientId: string; clientSecret: string; scopes?: string[]; tokenUrl?: string }
-  | Record<string, never>;
+export type Credential = string | BasicCredential | ClientCredentials | TransportCredential;
 
 export interface Health {
   ok: boolean;
@@ -184,23 +268,27 @@ export interface Status {
 
 /**
  * What cancel() did: `cancelled` (the agent cancelled the task, or it never reached the agent),
- * `not_found` (no such active Work). When the agent refused because its task had already ended,
- * the state says how (`completed`, `failed`, `rejected`) and the Work's submit settles that way;
- * when it refused a task that goes on, the state the Work is still in. Nothing is reported
- * cancelled that the agent did not cancel.
+ * `not_found` (no such active Work for this owner: nothing to cancel, which is not an error).
+ * When the agent refused because its task had already ended, the state says how (`completed`,
+ * `failed`, `rejected`) and the Work's submit settles that way; when it refused a task that goes
+ * on, the state the Work is still in. Nothing is reported cancelled that the agent did not cancel.
  */
 export interface CancelResult {
   taskId?: string;
   state: 'cancelled' | 'not_found' | 'completed' | 'failed' | 'rejected' | 'submitted' | 'working' | 'input_required' | 'auth_required';
 }
 
+/** An answer to the agent's question. */
 export interface InputResponse {
+  /** Default 'accept' (with text or values). 'decline' tells the agent no; 'cancel' cancels the Work. */
   action?: 'accept' | 'decline' | 'cancel';
   text?: string;
+  /** Structured answer (form fields), sent as a data part. */
   values?: Record<string, unknown>;
 }
 
 export interface OwnerOptions {
+  /** The Work's owner, as given in its Work: another owner's Work is not found. */
   ownerId: string;
 }
 
@@ -219,9 +307,19 @@ export interface SubmitOptions {
 
 /** The protocol-neutral port a frontend talks to. */
 export interface BackendPort {
+  /** Identity and capabilities, at once: before start() what the options say, after it what discovery found. */
   describe(): Description;
+  /** Loads the module and discovers the agent (its card); rejects with the reason discovery failed. A later call tries again. submit() starts on its own. */
   start(): Promise<Health>;
+  /** Whether the port can take Works now (started, not closed), and why not. */
   health(): Promise<Health>;
+  /**
+   * Runs a Work: resolves with its one Outcome when the agent completed it, rejects with an
+   * A2APortError when it did not (code says how: WORK_CANCELLED, A2A_TASK_FAILED, ...). Every event
+   * of the Work reaches onEvent (and subscribe listeners) before it settles. A question of the
+   * agent (backend.input.requested) waits for respondInput: with no one to answer it the submit
+   * stays pending until `inputTimeoutMs` or `timeoutMs`, if set, or cancel().
+   */
   submit(work: Work, options?: SubmitOptions): Promise<Outcome>;
   /**
    * Re-attaches to a Work a previous adapter left running (a page before its reload) from the
@@ -229,10 +327,24 @@ export interface BackendPort {
    * Work, or another owner's, rejects with WORK_NOT_FOUND.
    */
   resume(workId: string, options: SubmitOptions & OwnerOptions): Promise<Outcome>;
+  /** At once: without an id the runtime's state; with one the Work's (`not_found` when it is not active for this owner). */
   status(workId?: string, options?: OwnerOptions): Status;
+  /**
+   * Cancels an active Work. Resolves once the Work has settled (its submit rejects after it, with
+   * WORK_CANCELLED when the agent cancelled), and says what happened; never rejects a cancel that
+   * happened. A Work that is not active (unknown, finished) is `{state: 'not_found'}`: there is
+   * nothing to cancel, which is not an error. Another owner's active Work rejects with WORK_NOT_FOUND.
+   */
   cancel(workId: string, options: OwnerOptions): Promise<CancelResult>;
+  /**
+   * Answers the agent's question (an 'input' request). Rejects with WORK_NOT_FOUND when the Work is
+   * not active for this owner (the answer could reach no one), INPUT_NOT_PENDING, INPUT_ALREADY_SUBMITTED
+   * or INPUT_ACTION_REQUIRED when the answer does not fit the question.
+   */
   respondInput(workId: string, inputRequestId: string, response: InputResponse, options: OwnerOptions): Promise<void>;
+  /** Answers an 'authorization' request: action 'decline' or 'cancel' (A2A has no general approval; accept is A2A_AUTHORIZATION_UNSUPPORTED). */
   respondAuthorization(workId: string, inputRequestId: string, response: InputResponse, options: OwnerOptions): Promise<void>;
+  /** Receives every Work's events (after each Work's own onEvent); returns the function that unsubscribes. */
   subscribe(listener: (event: BackendEvent) => void): () => void;
   /** Cancels every active Work at the agent (bounded), rejects pending submits with ADAPTER_CLOSED, and stops. */
   close(): Promise<void>;
@@ -276,11 +388,74 @@ export interface HeaderRequest {
   method: string;
 }
 
+/** An interface of an agent: where it listens, and how it speaks there. */
+export interface AgentInterface {
+  url: string;
+  /** 'JSONRPC' or 'HTTP+JSON' (what a2aport speaks); 'GRPC' and others are skipped. */
+  protocolBinding: string;
+  /** '1.0' or '0.3'. */
+  protocolVersion: string;
+  tenant?: string;
+}
+
+export interface AgentSkill {
+  id: string;
+  name: string;
+  description?: string;
+  tags?: string[];
+  examples?: string[];
+  inputModes?: string[];
+  outputModes?: string[];
+}
+
+export interface AgentExtension {
+  uri: string;
+  description?: string;
+  required?: boolean;
+  params?: Record<string, unknown>;
+}
+
+/**
+ * An Agent Card in A2A 1.0's JSON shape, as agentCard takes it. The card @a2a-js/sdk builds
+ * (its AgentCard type) fits as it is; security schemes are read in either form, the specification's
+ * ({httpAuthSecurityScheme: {scheme: 'Bearer'}}) or that SDK's.
+ */
+export interface AgentCard {
+  name: string;
+  description?: string;
+  version?: string;
+  supportedInterfaces: AgentInterface[];
+  provider?: { organization: string; url?: string };
+  documentationUrl?: string;
+  iconUrl?: string;
+  capabilities?: {
+    streaming?: boolean;
+    pushNotifications?: boolean;
+    extendedAgentCard?: boolean;
+    extensions?: AgentExtension[];
+  };
+  /** By scheme name: the scheme object in A2A 1.0 JSON or in @a2a-js/sdk's form. */
+  securitySchemes?: Record<string, object | undefined>;
+  /** Any one requirement set is enough: scheme names to scopes, as `{list: [...]}` or a plain array. */
+  securityRequirements?: Array<{ schemes: Record<string, { list: string[] } | string[]> }>;
+  defaultInputModes?: string[];
+  defaultOutputModes?: string[];
+  skills?: AgentSkill[];
+  signatures?: Array<{ protected: string; signature: string; header?: Record<string, unknown> }>;
+}
+
+/** A compiled module, where the runtime's types declare WebAssembly (a DOM or Node library); else never. */
+export type CompiledModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: never[]) => infer M } } ? M : never;
+
+/** Options of createA2ABackendAdapter; docs/options.md has them in one table. Unknown names throw a TypeError. */
 export interface AdapterOptions {
-  /** The complete Agent Card URL (absolute http/https, no userinfo). Exactly one of agentCardUrl, agentCard. */
+  /**
+   * The Agent Card URL (absolute http/https, no userinfo), or the agent's base URL (its card is
+   * then read at /.well-known/agent-card.json). Exactly one of agentCardUrl, agentCard.
+   */
   agentCardUrl?: string;
-  /** An in-memory Agent Card (A2A 1.0 JSON shape) replacing discovery. */
-  agentCard?: object;
+  /** An in-memory Agent Card replacing discovery, read as a fetched one is. */
+  agentCard?: AgentCard;
   /**
    * Secrets by the name of the card's security scheme they are for. The first of the card's
    * requirement sets they satisfy is applied, each scheme as the card says; token and headers
@@ -306,13 +481,19 @@ export interface AdapterOptions {
   cardKeysFromJku?: boolean;
   /** Static headers, or a function called for every request (discovery and task requests). */
   headers?: Record<string, string> | ((request: HeaderRequest) => Record<string, string> | Promise<Record<string, string>>);
-  /** Default: globalThis.fetch. */
+  /** Makes every request; default globalThis.fetch. Called unbound, as a browser's fetch requires. */
   fetchImpl?: typeof fetch;
+  /** Media types the frontend can show, sent with every message (A2A's acceptedOutputModes); default: none said. */
   acceptedOutputModes?: string[];
   /** GetTask interval when the agent cannot stream. Default 1000, minimum 10. */
   pollIntervalMs?: number;
-  /** Per Work; 0 (default) = no timeout. */
+  /** Bounds each Work; on expiry its task is cancelled at the agent and submit rejects with A2A_TIMEOUT. Default 0 = none. */
   timeoutMs?: number;
+  /**
+   * Bounds how long one question of the agent waits for its answer; on expiry the Work ends with
+   * INPUT_UNANSWERED and its task is cancelled at the agent. Default 0 = as long as the Work may run.
+   */
+  inputTimeoutMs?: number;
   /** Discovery and other requests outside a Work. Default 30000. */
   requestTimeoutMs?: number;
   /**
@@ -346,7 +527,7 @@ export interface AdapterOptions {
    * https card never leads to a plain-http interface (loopback excepted).
    */
   allowedOrigins?: string[];
-  /** Size limits of what the agent sends; past one, A2A_RESPONSE_TOO_LARGE and nothing more is read. The Agent Card: default 1 MiB. */
+  /** Size limit of the Agent Card; past it, A2A_RESPONSE_TOO_LARGE. Default 1 MiB. */
   maxCardBytes?: number;
   /** One answer that is not a stream, and one event of a stream (also bounded by a2a-go's 10 MiB per line). Default 16 MiB. */
   maxResponseBytes?: number;
@@ -370,28 +551,50 @@ export interface AdapterOptions {
   worker?: boolean;
   /** Pins the A2A version of the interface to use; a pin the card cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT. */
   protocolVersion?: '1.0' | '0.3';
-  /** Pins the binding of the interface to use. 'GRPC' is A2A's too but not spoken here: start() rejects it with A2A_NO_COMPATIBLE_TRANSPORT. */
-  protocolBinding?: 'JSONRPC' | 'HTTP+JSON' | 'GRPC';
+  /** Pins the binding of the interface to use; a pin the card cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT. */
+  protocolBinding?: 'JSONRPC' | 'HTTP+JSON';
   /**
    * A2A extensions to activate (the A2A-Extensions header), of those the card declares. A card that
    * marks an extension required that is not listed fails discovery with A2A_EXTENSION_REQUIRED.
    */
   extensions?: string[];
+  /** Continue each owner's conversation: a Work goes to the remote context of the owner's previous one. Default false. */
   reuseContext?: boolean;
+  /** Where reuseContext keeps each owner's context id (e.g. localStorage, to survive a reload). Default: in memory. */
   contextStore?: ContextStore;
   /** Records active Works so that resume() can re-attach to them after a reload. Default: none. */
   workStore?: WorkStore;
+  /** The name describe() reports. Default: the agent's name from its card, else the card URL's host. */
   label?: string;
-  /** Where the module comes from: a URL, a Response, bytes, or a compiled WebAssembly.Module. */
-  wasm?: string | URL | Response | ArrayBuffer | Uint8Array | WebAssembly.Module;
+  /** Where the module comes from: a URL, a Response, bytes, or a compiled WebAssembly.Module. Default: beside the package's code. */
+  wasm?: string | URL | Response | ArrayBuffer | Uint8Array | CompiledModule;
 }
 
-/** Errors of the port: `code` as in the Go package (WORK_CANCELLED, A2A_TASK_FAILED, ...). */
+/** The codes of A2APortError, the same as the Go package's; docs/errors.md says when each is given. */
+export type A2APortErrorCode =
+  | 'INVALID_OPTIONS' | 'INVALID_WORK' | 'WORK_ALREADY_ACTIVE' | 'WORK_CANCELLED' | 'WORK_NOT_FOUND'
+  | 'ADAPTER_CLOSED' | 'WORK_DETACHED' | 'A2A_DISCOVERY_FAILED' | 'A2A_NO_COMPATIBLE_TRANSPORT' | 'A2A_HTTP_ERROR'
+  | 'A2A_NETWORK_ERROR' | 'A2A_PROTOCOL_ERROR' | 'A2A_HEADERS_FAILED' | 'A2A_TIMEOUT' | 'A2A_TASK_FAILED'
+  | 'A2A_TASK_REJECTED' | 'A2A_INVALID_RESPONSE' | 'A2A_CONTEXT_MISMATCH' | 'INPUT_NOT_PENDING'
+  | 'INPUT_ALREADY_SUBMITTED' | 'INPUT_ACTION_REQUIRED' | 'INPUT_UNANSWERED' | 'A2A_AUTHORIZATION_UNSUPPORTED'
+  | 'MODULE_TRAPPED' | 'MODULE_UNAVAILABLE' | 'A2A_LEGACY_BUILD_REQUIRED' | 'A2A_EXTENSION_REQUIRED'
+  | 'A2A_OUTCOME_UNKNOWN' | 'A2A_RESPONSE_TOO_LARGE' | 'A2A_AUTH_REQUIRED' | 'A2A_CARD_SIGNATURE_INVALID' | 'INTERNAL';
+
+/** The one error type of the port: `code` says what happened, docs/errors.md when. */
 export class A2APortError extends Error {
-  readonly code: string;
+  readonly code: A2APortErrorCode;
+  /** The HTTP status, when an answer of the agent was the cause. */
   readonly status?: number;
+  /** Whether calling again cannot do the work twice and may succeed. */
   readonly retryable: boolean;
-  constructor(code: string, message: string, options?: { status?: number; retryable?: boolean; cause?: unknown });
+  /**
+   * What the agent itself said when its task ended the Work (failed, rejected, cancelled), as it
+   * said it; `message` wraps it in a2aport's words.
+   */
+  readonly agentText?: string;
+  /** The runtime's own error under this one, when there is one: in Node a failed fetch's, with its `code` (ECONNREFUSED, ENOTFOUND). */
+  readonly cause?: unknown;
+  constructor(code: A2APortErrorCode, message: string, options?: { status?: number; retryable?: boolean; cause?: unknown; agentText?: string });
 }
 
 /** Creates a BackendPort. Invalid options throw a TypeError naming the option. */

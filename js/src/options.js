@@ -20,9 +20,54 @@ function checkCardURL(raw) {
   if (u.username || u.password) fail('agentCardUrl', 'must not contain userinfo; use token or headers for credentials');
 }
 
+/** Every option createA2ABackendAdapter takes, in the order of docs/options.md and index.d.ts. */
+export const optionNames = Object.freeze([
+  'agentCardUrl', 'agentCard', 'credentials', 'tokenProvider', 'token', 'verifyCard', 'cardKeys', 'cardKeysFromJku',
+  'headers', 'fetchImpl', 'acceptedOutputModes', 'pollIntervalMs', 'timeoutMs', 'inputTimeoutMs', 'requestTimeoutMs',
+  'recoveryAttempts', 'recoveryBackoffMs', 'streamIdleTimeoutMs', 'streamProbeIntervalMs', 'firstEventTimeoutMs',
+  'allowedOrigins', 'maxCardBytes', 'maxResponseBytes', 'maxArtifactBytes', 'maxWorkBytes', 'legacyCompat', 'worker',
+  'protocolVersion', 'protocolBinding', 'extensions', 'reuseContext', 'contextStore', 'workStore', 'label', 'wasm',
+]);
+const known = new Set(optionNames);
+
+/**
+ * The option a mistyped name most likely meant: the same name in other case (Go's AgentCardURL),
+ * with its unit (Go's Timeout is timeoutMs), or one at most a few edits away.
+ */
+function nearestOption(name) {
+  const lower = name.toLowerCase();
+  let best;
+  let bestDistance = Infinity;
+  for (const candidate of optionNames) {
+    const c = candidate.toLowerCase();
+    if (c === lower || c === `${lower}ms`) return candidate;
+    const d = editDistance(lower, c);
+    if (d < bestDistance) [best, bestDistance] = [candidate, d];
+  }
+  return bestDistance <= Math.max(2, Math.floor(name.length / 4)) ? best : undefined;
+}
+
+/** Levenshtein distance: edits (insert, delete, replace) that turn a into b. */
+function editDistance(a, b) {
+  let row = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const next = [i];
+    for (let j = 1; j <= b.length; j++) {
+      next[j] = Math.min(row[j] + 1, next[j - 1] + 1, row[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    row = next;
+  }
+  return row[b.length];
+}
+
 /** Returns the options with defaults applied. */
 export function validateOptions(options) {
   if (!isObject(options)) throw new TypeError('a2aport: options must be an object');
+  for (const name of Object.keys(options)) {
+    if (known.has(name)) continue;
+    const near = nearestOption(name);
+    throw new TypeError(`a2aport: unknown option ${name}${near ? `: did you mean ${near}?` : ' (docs/options.md lists them)'}`);
+  }
   const o = { ...options };
   const hasURL = o.agentCardUrl !== undefined;
   const hasCard = o.agentCard !== undefined;
@@ -64,6 +109,7 @@ export function validateOptions(options) {
   };
   number('pollIntervalMs', 10, 1000);
   number('timeoutMs', 0, 0);
+  number('inputTimeoutMs', 0, 0);
   number('requestTimeoutMs', 1, 30000);
   number('recoveryAttempts', 0, 4);
   if (!Number.isInteger(o.recoveryAttempts)) fail('recoveryAttempts', 'must be a whole number >= 0');
@@ -100,7 +146,8 @@ export function validateOptions(options) {
     fail('cardKeys', 'must be a JWK Set ({keys: [...]}), an array of JWKs or one JWK');
   }
   if (o.cardKeysFromJku !== undefined && typeof o.cardKeysFromJku !== 'boolean') fail('cardKeysFromJku', 'must be a boolean');
-  oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON', 'GRPC']); // GRPC: A2A's, not spoken here; start() says so
+  if (o.protocolBinding === 'GRPC') fail('protocolBinding', "'GRPC' is A2A's, but a2aport does not speak it (browsers cannot): give 'JSONRPC' or 'HTTP+JSON'");
+  oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON']);
   if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");
   o.reuseContext ??= false;
   if (o.contextStore !== undefined &&

@@ -76,8 +76,6 @@ describe('interface selection', { concurrency: true }, () => {
     { name: '0.3 pinned', card: 'v03-first', options: { protocolVersion: '0.3' }, transport: 'JSONRPC', version: '0.3' },
     { name: 'a pin the card cannot satisfy', card: 'mixed', options: { protocolVersion: '0.3' }, wantCode: 'A2A_NO_COMPATIBLE_TRANSPORT',
       wantText: 'offers \\[GRPC 1.0, JSONRPC 1.0, HTTP\\+JSON 1.0\\], this client speaks JSONRPC or HTTP\\+JSON, A2A 0.3 \\(pinned\\)' },
-    { name: 'gRPC pinned: an A2A binding a2aport does not speak', card: 'mixed', options: { protocolBinding: 'GRPC' }, wantCode: 'A2A_NO_COMPATIBLE_TRANSPORT',
-      wantText: 'pinned to GRPC, which a2aport does not speak' },
   ]) {
     it(tc.name, () => withPort({ agentCardUrl: agent.special[tc.card], ...tc.options }, async (port) => {
       const before = port.describe();

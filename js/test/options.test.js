@@ -241,15 +241,49 @@ test('invalid options throw a TypeError naming the option', () => {
   for (const headers of ['X-A: b', 42, ['X-A', 'b'], { 'X-A': 1 }, null, true]) throwsNaming({ agentCardUrl: card, headers }, 'headers');
   throwsNaming({ agentCardUrl: card, token: 42 }, 'token');
   for (const protocolVersion of ['2.0', '1', 1.0]) throwsNaming({ agentCardUrl: card, protocolVersion }, 'protocolVersion');
+  for (const inputTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, inputTimeoutMs }, 'inputTimeoutMs');
   for (const protocolBinding of ['grpc', 'jsonrpc', 'SOAP']) throwsNaming({ agentCardUrl: card, protocolBinding }, 'protocolBinding');
+  // gRPC is an A2A binding, and one no browser can speak: refused here, not at start().
+  throwsNaming({ agentCardUrl: card, protocolBinding: 'GRPC' }, 'protocolBinding', 'GRPC', 'JSONRPC');
   throwsNaming({ agentCardUrl: card, protocolVersion: '0.3', legacyCompat: false }, 'protocolVersion', 'legacyCompat');
   for (const extensions of ['urn:x', [''], [42], {}]) throwsNaming({ agentCardUrl: card, extensions }, 'extensions');
+});
+
+test('an unknown option is refused by name, with the one most likely meant', () => {
+  for (const { options, name, near } of [
+    { options: { agentCardURL: card }, name: 'agentCardURL', near: 'agentCardUrl' }, // Go's spelling: not "agentCardUrl is required"
+    { options: { agentCardUrl: card, timeout: 100 }, name: 'timeout', near: 'timeoutMs' }, // Go's name, without the unit
+    { options: { agentCardUrl: card, Timeout: 100 }, name: 'Timeout', near: 'timeoutMs' },
+    { options: { agentCardUrl: card, pollInterval: 100 }, name: 'pollInterval', near: 'pollIntervalMs' },
+    { options: { agentCardUrl: card, reuseContexts: true }, name: 'reuseContexts', near: 'reuseContext' },
+    { options: { agentCardUrl: card, fetchimpl: fetch }, name: 'fetchimpl', near: 'fetchImpl' },
+    { options: { agentCardUrl: card, maxArtifactByte: 1 }, name: 'maxArtifactByte', near: 'maxArtifactBytes' },
+    { options: { agentCardUrl: card, foo: 1 }, name: 'foo', near: undefined },
+  ]) {
+    const err = throwsNaming(options, `unknown option ${name}`);
+    if (near) assert.match(err.message, new RegExp(`did you mean ${near}\\?$`), `createA2ABackendAdapter(${show(options)})`);
+    else assert.ok(!err.message.includes('did you mean'), `${err.message}: suggests a name for ${name}`);
+  }
+});
+
+test('the options the JS package takes are the ones index.d.ts declares and docs/options.md lists', async () => {
+  const { readFile } = await import('node:fs/promises');
+  const { optionNames } = await import('../src/options.js');
+  const dts = await readFile(new URL('../index.d.ts', import.meta.url), 'utf8');
+  const body = dts.slice(dts.indexOf('export interface AdapterOptions {'));
+  const declared = [...body.slice(0, body.indexOf('\n}\n')).matchAll(/^  ([a-zA-Z]+)\??:/gm)].map((m) => m[1]);
+  assert.deepEqual(declared, [...optionNames], 'AdapterOptions in index.d.ts, in order');
+  const docs = await readFile(new URL('../../docs/options.md', import.meta.url), 'utf8');
+  const js = docs.slice(docs.indexOf('## JS options'));
+  const listed = [...js.matchAll(/^\| `([a-zA-Z]+)`/gm)].map((m) => m[1]);
+  assert.deepEqual(listed, [...optionNames], 'the JS options table of docs/options.md, in order');
 });
 
 test('valid options are accepted', () => {
   for (const options of [
     { agentCardUrl: card },
-    { agentCardUrl: 'http://127.0.0.1:1/.well-known/agent-card.json', pollIntervalMs: 10, timeoutMs: 0 },
+    { agentCardUrl: 'http://127.0.0.1:1/.well-known/agent-card.json', pollIntervalMs: 10, timeoutMs: 0, inputTimeoutMs: 0 },
+    { agentCardUrl: 'https://agent.test/' }, // the agent's base URL: its card is at the well-known path
     { agentCardUrl: card, token: 't', headers: { 'X-A': 'b' }, fetchImpl: globalThis.fetch },
     { agentCardUrl: card, headers: () => ({}) },
     { agentCardUrl: card, protocolVersion: '1.0', protocolBinding: 'HTTP+JSON' },

@@ -1,7 +1,7 @@
 // Type-checked by `tsc -p test/types` (make test.js): the declarations in index.d.ts and
 // conformance.d.ts must accept what the README shows and refuse what the runtime refuses.
 import { A2APortError, createA2ABackendAdapter } from 'a2aport';
-import type { ArtifactDelta, BackendEvent, BackendPort, ContextStore, Description, Outcome, WorkRecord, WorkStore } from 'a2aport';
+import type { A2APortErrorCode, AgentCard, ArtifactDelta, BackendEvent, BackendPort, ContextStore, Description, Outcome, WorkRecord, WorkStore } from 'a2aport';
 import { verifyBackendAdapterConformance } from 'a2aport/conformance';
 
 const store: ContextStore = {
@@ -48,11 +48,46 @@ createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', credentials:
 
 let answer = '';
 const onEvent = (ev: BackendEvent): void => {
-  if (ev.type === 'backend.artifact' && ev.artifact) {
+  // A union by type: after the check, the artifact is there (no `&& ev.artifact`).
+  if (ev.type === 'backend.artifact') {
     const delta: ArtifactDelta | undefined = ev.delta;
     answer = delta?.text !== undefined ? answer + delta.text : ev.artifact.parts.map((p) => p.text ?? '').join('');
   }
+  if (ev.type === 'backend.input.requested') {
+    void backend.respondInput(ev.taskId, ev.input.inputRequestId, { text: 'yes' }, { ownerId: ev.ownerId });
+  }
+  if (ev.type === 'backend.activity') {
+    const state: string = ev.state;
+    void state;
+    // @ts-expect-error: an activity has no artifact
+    void ev.artifact;
+  }
 };
+
+// The codes are a union: a misspelt one does not compile.
+function isCancelled(e: A2APortError): boolean {
+  const code: A2APortErrorCode = e.code;
+  // @ts-expect-error: the code is WORK_CANCELLED
+  if (code === 'WORK_CANCELED') return true;
+  return code === 'WORK_CANCELLED' && (e.agentText ?? '') !== 'x';
+}
+void isCancelled;
+
+// A typed in-memory card; the one @a2a-js/sdk builds fits as it is.
+const card: AgentCard = {
+  name: 'Echo', version: '1.0.0',
+  supportedInterfaces: [{ url: 'https://agent.example/a2a', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+  securitySchemes: { bearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } },
+  securityRequirements: [{ schemes: { bearer: { list: [] } } }],
+};
+createA2ABackendAdapter({ agentCard: card });
+// @ts-expect-error: a card needs its interfaces
+createA2ABackendAdapter({ agentCard: { name: 'no interfaces' } });
+// @ts-expect-error: gRPC is A2A's, not a2aport's
+createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', protocolBinding: 'GRPC' });
+// @ts-expect-error: Go's option name; JS's has its unit
+createA2ABackendAdapter({ agentCardUrl: 'https://a.example/c.json', timeout: 100 });
+createA2ABackendAdapter({ agentCardUrl: 'https://a.example/', inputTimeoutMs: 60_000 });
 
 async function run(): Promise<string> {
   const d: Description = backend.describe();
@@ -60,7 +95,7 @@ async function run(): Promise<string> {
   const controller = new AbortController();
   try {
     const out: Outcome = await backend.submit({ id: 'w1', ownerId: 'alice', instruction: 'Summarize' }, { signal: controller.signal, onEvent });
-    return `${notes.length} ${out.content} ${answer}`;
+    return `${notes.length} ${out.text} ${out.content} ${answer}`;
   } catch (err) {
     if (err instanceof A2APortError && err.code === 'WORK_CANCELLED') return 'cancelled';
     throw err;
