@@ -55,7 +55,7 @@ export class Artifacts {
       if (!view) throw new Error(`a2aport: the outcome refers to artifact ${id}, which no event sent`);
       for (const [i, a] of artifacts.entries()) if (a.id === id) artifacts[i] = { ...a, parts: view.parts };
     }
-    return { ...outcome, artifacts };
+    return { text: answerText(artifacts, outcome.content), ...outcome, artifacts };
   }
 
   /**
@@ -95,4 +95,18 @@ export class Artifacts {
     ev.artifact.parts = parts;
     return ev;
   }
+}
+
+/**
+ * The answer's text, as Go's Outcome.Text: each artifact's text parts joined as they streamed,
+ * artifacts apart by a blank line; with no text in any artifact, the content.
+ */
+function answerText(artifacts, content) {
+  const texts = [];
+  for (const a of artifacts) {
+    const parts = (a.parts ?? []).filter((p) => p.type === 'text');
+    if (parts.length > 0) texts.push(parts.length === 1 ? parts[0].text ?? '' : parts.map((p) => p.text ?? '').join(''));
+  }
+  if (texts.length === 0) return content ?? '';
+  return texts.length === 1 ? texts[0] : texts.join('\n\n'); // one streamed answer: its string as it is
 }

@@ -11,7 +11,7 @@ import { remoteInstance, WorkerUnavailableError } from './thread.js';
 import { checkResponse, checkWork, idsReadable } from './work.js';
 
 /** A Work's outcome as submit() and resume() give it. */
-const outcomeOf = ({ content, artifacts, messageReply }) => (messageReply ? { content, artifacts, messageReply } : { content, artifacts });
+const outcomeOf = ({ text, content, artifacts, messageReply }) => (messageReply ? { text, content, artifacts, messageReply } : { text, content, artifacts });
 
 /** How a Work that settled so ended, as cancel() reports it. */
 function endState({ ok, err }) {
@@ -166,7 +166,7 @@ export class Backend {
     const o = this.#o;
     return {
       agentCardUrl: o.agentCardUrl, agentCard: o.agentCard, acceptedOutputModes: o.acceptedOutputModes,
-      pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, requestTimeoutMs: o.requestTimeoutMs,
+      pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, inputTimeoutMs: o.inputTimeoutMs, requestTimeoutMs: o.requestTimeoutMs,
       recoveryAttempts: o.recoveryAttempts === 0 ? -1 : o.recoveryAttempts, recoveryBackoffMs: o.recoveryBackoffMs,
       streamIdleTimeoutMs: o.streamIdleTimeoutMs === 0 ? -1 : o.streamIdleTimeoutMs, firstEventTimeoutMs: o.firstEventTimeoutMs,
       streamProbeIntervalMs: o.streamProbeIntervalMs === 0 ? -1 : o.streamProbeIntervalMs,

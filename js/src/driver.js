@@ -209,7 +209,7 @@ export class Driver {
     const controller = new AbortController();
     const entry = { controller, reader: null };
     this.fetches.set(e.id, entry);
-    const fail = (err) => this.push({ k: 'failed', id: e.id, error: this.fetchError(err, e.url) });
+    const fail = async (err) => this.push({ k: 'failed', id: e.id, error: await this.fetchError(err, e.url) });
     (async () => {
       const creds = this.host.credentials;
       const send = async () => {
@@ -250,7 +250,7 @@ export class Driver {
       if (value?.byteLength) this.push({ k: 'chunk', id }, value);
       if (done) this.push({ k: 'end', id });
       else if (!value?.byteLength) this.read(id);
-    }, (err) => this.push({ k: 'failed', id, error: this.fetchError(err) }));
+    }, async (err) => this.push({ k: 'failed', id, error: await this.fetchError(err) }));
   }
 
   abort(id) {
@@ -261,18 +261,31 @@ export class Driver {
     entry.reader?.cancel().catch(() => {}); // already ended or aborted: nothing to report
   }
 
-  fetchError(err, url) {
-    let code = 'A2A_NETWORK_ERROR';
-    let status;
-    if (err instanceof HeaderFunctionError) code = 'A2A_HEADERS_FAILED';
-    else if (err instanceof RedirectHidden) code = 'A2A_REDIRECT_HIDDEN';
-    else if (err instanceof CredentialError) {
-      code = err.retry ? 'A2A_NETWORK_NOT_SENT' : 'A2A_AUTH_REQUIRED';
-      if (err.status) status = err.status;
+  /**
+   * Types a failed fetch for the module: what failed, in words, and the runtime's cause (Node
+   * names it: ECONNREFUSED, ENOTFOUND). A browser says only "Failed to fetch": there a request to
+   * another origin is tried once more without asking anything of CORS, and if the server answers
+   * that, the browser's origin policy (CORS) refused the first, which it does at the preflight,
+   * before the request leaves.
+   */
+  async fetchError(err, url) {
+    const redact = (text) => this.host.credentials.redact(text);
+    if (err instanceof HeaderFunctionError) return { code: 'A2A_HEADERS_FAILED', message: redact(String(err.message)) };
+    if (err instanceof RedirectHidden) return { code: 'A2A_REDIRECT_HIDDEN', message: redact(String(err.message)) };
+    if (err instanceof CredentialError) {
+      return { code: err.retry ? 'A2A_NETWORK_NOT_SENT' : 'A2A_AUTH_REQUIRED', status: err.status || undefined, message: redact(String(err.message)) };
     }
-    else if (neverConnected(err)) code = 'A2A_NETWORK_NOT_SENT';
-    const message = String(err?.message ?? err) + (code === 'A2A_NETWORK_ERROR' ? corsHint(url) : '');
-    return { code, status, message: this.host.credentials.redact(message) };
+    const cause = systemCause(err);
+    if (cause) {
+      const message = redact(`${causeWords[cause.code] ?? String(err?.message ?? err)} (${cause.message})`);
+      const code = notConnected.has(cause.code) ? 'A2A_NETWORK_NOT_SENT' : broken.has(cause.code) ? 'A2A_NETWORK_BROKEN' : 'A2A_NETWORK_ERROR';
+      return { code, message, cause: { code: cause.code, message: redact(cause.message) } };
+    }
+    const message = redact(String(err?.message ?? err));
+    if (url && await blockedByOrigin(url, this.host.fetchImpl)) {
+      return { code: 'A2A_NETWORK_BLOCKED', message: redact(`${message}${corsHint(url, true)}`), cause: { message } };
+    }
+    return { code: 'A2A_NETWORK_ERROR', message: `${message}${url ? redact(corsHint(url, false)) : ''}`, cause: { message } };
   }
 
   event(e) {
@@ -283,6 +296,7 @@ export class Driver {
       this.snapshot.describeStale = true; // a Work's first event: discovery has happened
     }
     const ev = this.host.redactEvent(artifacts.rebuild(e.event));
+    if (ev.type === 'backend.message') ev.text ??= ''; // a message of data or files alone
     const w = c && this.works.get(c.workId);
     if (w?.callId === e.id && ev.type === 'backend.activity' && ev.state) w.state = ev.state;
     this.host.dispatch(() => this.host.deliver(ev, c?.onEvent));
@@ -306,7 +320,7 @@ export class Driver {
     this.calls.delete(e.id);
     if (this.works.get(c.workId)?.callId === e.id) this.works.delete(c.workId);
     const settle = e.error
-      ? () => c.reject(fromWire({ ...e.error, message: this.host.credentials.redact(e.error.message) }))
+      ? () => c.reject(fromWire({ ...e.error, message: this.host.credentials.redact(e.error.message), agentText: e.error.agentText && this.host.credentials.redact(e.error.agentText) }))
       : () => c.resolve(e);
     // A submit or resume settles after its events, in order; other calls settle at once.
     if (followsWork(c.method)) this.host.dispatch(settle);
@@ -345,20 +359,56 @@ export class Driver {
  * In a page, a request to another origin that fails without a reason is most often one the browser
  * blocked for want of CORS (the page cannot tell: the browser hides why). Says what to check.
  */
-function corsHint(url) {
+/** The page's origin and the agent's, when a request crosses from one to the other in a browser; else null. */
+function crossOrigin(url) {
   const page = globalThis.location?.origin;
-  if (!url || !page || page === 'null' || globalThis.process?.versions?.node) return '';
+  if (!page || page === 'null' || globalThis.process?.versions?.node) return null;
   let target;
   try {
     target = new URL(url).origin;
   } catch {
-    return '';
+    return null;
   }
-  if (target === page) return '';
-  return ` (from a page on ${page} to an agent on ${target}: if the network is fine, the browser likely blocked it for CORS;` +
-    ` the agent must allow this origin, the methods GET, POST and OPTIONS and the request headers a2aport sends:` +
-    ` Content-Type, A2A-Version, and Authorization, A2A-Extensions, traceparent and your own headers when used)`;
+  return target === page ? null : { page, target };
 }
+
+/**
+ * What to tell about a browser's failed request to another origin: that CORS refused it (blocked:
+ * the agent's server answers, but not to this page), or that it may have.
+ */
+function corsHint(url, blocked) {
+  const cross = crossOrigin(url);
+  if (!cross) return '';
+  const fix = ` the agent must allow this origin, the methods GET, POST and OPTIONS and the request headers a2aport sends:` +
+    ` Content-Type, A2A-Version, and Authorization, A2A-Extensions, traceparent and your own headers when used`;
+  if (blocked) {
+    return ` (the browser refused it for CORS: the agent's server on ${cross.target} answers, but does not allow pages of ${cross.page};` +
+      ` a browser asks such a server's leave before it sends a message (the preflight), so no message was sent;${fix})`;
+  }
+  return ` (from a page on ${cross.page} to an agent on ${cross.target}: if the network is fine, the browser likely blocked it for CORS;${fix})`;
+}
+
+/**
+ * Whether a request a browser failed to another origin was refused by CORS: the same URL fetched
+ * without CORS (an opaque answer, nothing read) answers, so the server is there and the network
+ * fine. Bounded: a server that does not answer at once is taken as unreachable.
+ */
+async function blockedByOrigin(url, fetchImpl) {
+  if (!crossOrigin(url)) return false;
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), probeTimeoutMs);
+  try {
+    const res = await fetchImpl(url, { method: 'GET', mode: 'no-cors', credentials: 'omit', cache: 'no-store', signal: controller.signal });
+    await res.body?.cancel().catch(() => {});
+    return true;
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const probeTimeoutMs = 3000;
 
 /**
  * How a fetch treats a redirect. Fetch itself would follow one anywhere, taking the caller's
@@ -379,16 +429,36 @@ class RedirectHidden extends Error {}
 const followsWork = (method) => method === 'submit' || method === 'resume';
 
 /** Causes (Node, undici) that say the connection was never made: the request did not leave. */
-const notConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const notConnected = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT',
+  'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'CERT_HAS_EXPIRED', 'ERR_TLS_CERT_ALTNAME_INVALID']);
 
-/**
- * Whether a failed fetch provably never sent its request. Browsers do not say why a fetch
- * failed: there a send's fate stays unknown (the safe answer).
- */
-function neverConnected(err) {
+/** Causes that say a connection was made and broke: the server was there (netfail.Broken). */
+const broken = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+
+/** The runtime's system error under a failed fetch (Node's undici puts it in the cause chain), or null. */
+function systemCause(err) {
   let e = err;
   for (let depth = 0; e && depth < 4; depth++, e = e.cause) {
-    if (notConnected.has(e.code)) return true;
+    if (typeof e.code === 'string' && /^[A-Z][A-Z0-9_]+$/.test(e.code) && typeof e.message === 'string') return { code: e.code, message: e.message };
   }
-  return false;
+  return null;
 }
+
+/** What a system error means, for the message (the error's own text follows in parentheses). */
+const causeWords = {
+  ECONNREFUSED: 'the connection was refused: nothing listens at that address',
+  ENOTFOUND: 'the host name does not resolve',
+  EAI_AGAIN: 'the host name could not be resolved now (DNS did not answer)',
+  EHOSTUNREACH: 'the host cannot be reached',
+  ENETUNREACH: 'the network cannot be reached',
+  UND_ERR_CONNECT_TIMEOUT: 'connecting timed out',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+  EPIPE: 'the connection was closed while sending',
+  UND_ERR_SOCKET: 'the connection was closed',
+  DEPTH_ZERO_SELF_SIGNED_CERT: "the server's TLS certificate is not trusted (self-signed)",
+  SELF_SIGNED_CERT_IN_CHAIN: "the server's TLS certificate is not trusted (a self-signed certificate in its chain)",
+  UNABLE_TO_VERIFY_LEAF_SIGNATURE: "the server's TLS certificate is not trusted",
+  CERT_HAS_EXPIRED: "the server's TLS certificate has expired",
+  ERR_TLS_CERT_ALTNAME_INVALID: "the server's TLS certificate is for another host name",
+};

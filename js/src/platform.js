@@ -6,7 +6,8 @@ import { A2APortError } from './errors.js';
 export async function compileURL(url, fetchImpl) {
   const u = new URL(url);
   if (u.protocol === 'file:') {
-    const { readFile } = await import('node:fs/promises');
+    const specifier = 'node:fs/promises'; // Node only: a bundler for the browser leaves it out, and says nothing
+    const { readFile } = await import(/* @vite-ignore */ /* webpackIgnore: true */ specifier);
     return WebAssembly.compile(await readFile(u));
   }
   const response = await fetchImpl(u);

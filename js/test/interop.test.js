@@ -175,3 +175,23 @@ for (const options of [{ cardKeys: 'given' }, { cardKeysFromJku: true }]) {
     }
   });
 }
+
+// An in-memory card is read as a fetched one: the object the SDK holds (its proto form, with
+// {$case, value} oneofs) and the JSON it serves (A2A 1.0's form, scopes as {list: [...]}) both
+// work as agentCard, credentials applied by the schemes they declare.
+for (const name of sdkVariants.filter((v) => v.security && v.version === '1.0').map((v) => v.name)) {
+  for (const form of ['the SDK object', 'the served JSON']) {
+    it(`@a2a-js/sdk ${name}: ${form} as agentCard`, async () => {
+      const agentCard = form === 'the SDK object' ? agent.cardObjects[name] : await (await fetch(agent.cards[name])).json();
+      const port = createA2ABackendAdapter({ agentCard, pollIntervalMs: 10, credentials: agent.credentials[name] });
+      try {
+        const r = await submit(port, newWork('alice', 'complete from memory'));
+        assert.ifError(r.err);
+        assert.match(r.out.text, /complete from memory/);
+        assert.deepEqual(port.describe().security?.inUse, Object.keys(agent.credentials[name]), JSON.stringify(port.describe().security));
+      } finally {
+        await withTimeout(port.close(), 10_000, 'close() did not settle');
+      }
+    });
+  }
+}

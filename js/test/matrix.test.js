@@ -127,6 +127,7 @@ const scenarios = [
     const { out, err, events } = await submit(port, w);
     assert.ifError(err);
     assert.deepEqual(clean(out), {
+      text: 'echo: complete hello there', // the answer; content is the summary, status text first
       content: 'done\n\necho: complete hello there',
       artifacts: [{ id: 'result', name: 'result', parts: [{ type: 'text', text: 'echo: complete hello there' }] }],
     });
@@ -150,11 +151,17 @@ const scenarios = [
       prev = text;
     }
     if (variant.streaming) assert.equal(countType(events, 'backend.artifact'), 5, 'streamed artifact events');
+    // outcome.text is what appending every delta gives: the answer, untrimmed, without the status text.
+    let appended = '';
+    for (const ev of events.filter(isType('backend.artifact'))) appended = ev.delta ? appended + (ev.delta.text ?? '') : ev.artifact.parts[0].text;
+    assert.deepEqual({ text: out.text, appended }, { text: 'part-1 part-2 part-3 part-4 part-5 ', appended: 'part-1 part-2 part-3 part-4 part-5 ' });
+    assert.equal(out.content, 'done\n\npart-1 part-2 part-3 part-4 part-5');
   } },
   { name: 'fail', async run({ port }) {
     const { err } = await submit(port, newWork('alice', 'fail now'));
     wantCode(err, 'A2A_TASK_FAILED');
     assert.match(err.message, /the agent failed on purpose/, "the error carries the agent's status text");
+    assert.equal(err.agentText, 'the agent failed on purpose', "agentText: the agent's words as it said them");
   } },
   { name: 'reject', async run({ port }) {
     const { err } = await submit(port, newWork('alice', 'reject this'));
@@ -164,7 +171,7 @@ const scenarios = [
   { name: 'message-only', async run({ port }) {
     const { out, err, events } = await submit(port, newWork('alice', 'message please'));
     assert.ifError(err);
-    const want = { content: 'plain reply', artifacts: [{ name: 'message', parts: [{ type: 'data', data: { kind: 'message' } }] }], messageReply: true };
+    const want = { text: 'plain reply', content: 'plain reply', artifacts: [{ name: 'message', parts: [{ type: 'data', data: { kind: 'message' } }] }], messageReply: true };
     if (out.artifacts?.length === 1) want.artifacts[0] = { id: out.artifacts[0].id, ...want.artifacts[0] };
     assert.deepEqual(clean(out), clean(want));
     assert.equal(countType(events, 'backend.message'), 1, 'message events');

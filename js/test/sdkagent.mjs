@@ -260,6 +260,7 @@ export async function startSdkAgent() {
   });
   const base = `http://127.0.0.1:${server.address().port}`;
   const cards = {};
+  const cardObjects = {};
   const credentials = {};
   const signingKey = await jose.generateKeyPair('ES256', { extractable: true });
   const jwks = { keys: [{ ...(await jose.exportJWK(signingKey.publicKey)), kid: 'sdk-agent-key', alg: 'ES256', use: 'sig' }] };
@@ -300,10 +301,13 @@ export async function startSdkAgent() {
     const transport = binding === 'jsonrpc' ? jsonRpcHandler : restHandler;
     app.use(prefix, transport({ requestHandler, userBuilder: UserBuilder.noAuthentication, legacyCompat }));
     cards[name] = `${base}${prefix}/.well-known/agent-card.json`;
+    cardObjects[name] = served;
   }
   return {
     url: base,
     cards,
+    /** Each variant's card as the SDK holds it in memory (its AgentCard type: the proto form). */
+    cardObjects,
     credentials,
     /** The public key of the signed card, as a JWK Set (also served at /jwks.json). */
     cardKeys: jwks,

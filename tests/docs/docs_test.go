@@ -225,6 +225,20 @@ func TestErrorCodesDocumented(t *testing.T) {
 	}
 }
 
+// TestErrorCodesTyped: the JS package's A2APortErrorCode union (index.d.ts) is exactly the codes
+// of adapter/errors.go, so a TypeScript user's comparison with a code that does not exist fails.
+func TestErrorCodesTyped(t *testing.T) {
+	dts := read(t, "js/index.d.ts")
+	start := strings.Index(dts, "export type A2APortErrorCode =")
+	if start < 0 {
+		t.Fatal("js/index.d.ts declares no A2APortErrorCode")
+	}
+	union := dts[start : start+strings.Index(dts[start:], ";")]
+	if got, want := matches(union, `'([A-Z0-9_]+)'`), values(constants(t, "adapter/errors.go", "Code")); !sameSet(got, want) {
+		t.Errorf("A2APortErrorCode in js/index.d.ts is %v\nadapter/errors.go has %v", got, want)
+	}
+}
+
 func matches(text, pattern string) []string {
 	var out []string
 	for _, m := range regexp.MustCompile(pattern).FindAllStringSubmatch(text, -1) {

@@ -61,6 +61,15 @@ async function startNoCorsAgent() {
 }
 const pageErrors = [];
 
+/** A loopback port nothing listens on. */
+async function closedPort() {
+  const s = createServer();
+  await new Promise((ok) => s.listen(0, '127.0.0.1', ok));
+  const { port } = s.address();
+  await new Promise((ok) => s.close(ok));
+  return port;
+}
+
 /** Starts the demo server binary and resolves with the URL it prints first. */
 function startServer(binary, extraArgs = []) {
   const child = spawn(binary, ['-addr', '127.0.0.1:0', '-lifetime', '15m', '-js-dir', jsDir, '-wasm-dir', wasmDir, ...extraArgs], {
@@ -463,6 +472,43 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
       await waitState(work, 'completed');
     } finally {
       await crossPage.close();
+    }
+  });
+
+  test('a message CORS refuses is reported as not sent, and a fetch that shows no server fails at once (the package in a page)', async () => {
+    // The card, as the agent without CORS serves it; given in memory, the first request the page
+    // makes to that origin is the message itself, whose preflight the agent refuses.
+    const card = await (await fetch(`${noCors.url}/.well-known/agent-card.json`)).json();
+    const page = await openPage();
+    try {
+      const got = await page.evaluate(async ({ card, deadURL }) => {
+        const { createA2ABackendAdapter } = await import('/a2aport/src/index.js');
+        const result = async (options, work) => {
+          const port = createA2ABackendAdapter({ ...options, worker: false });
+          const started = performance.now();
+          try {
+            await port.submit({ id: 'w1', ownerId: 'o', instruction: work });
+            return { ok: true };
+          } catch (e) {
+            return { code: e.code, message: e.message, retryable: e.retryable, cause: e.cause?.message, ms: performance.now() - started };
+          } finally {
+            await port.close();
+          }
+        };
+        return {
+          blocked: await result({ agentCard: card }, 'Write a report'),
+          dead: await result({ agentCardUrl: deadURL }, 'Write a report'),
+        };
+      }, { card, deadURL: `http://127.0.0.1:${await closedPort()}/.well-known/agent-card.json` });
+      assert.equal(got.blocked.code, 'A2A_NETWORK_ERROR', JSON.stringify(got.blocked)); // not A2A_OUTCOME_UNKNOWN: nothing left
+      assert.equal(got.blocked.retryable, false, 'CORS would refuse it again');
+      assert.match(got.blocked.message, /refused it for CORS.*no message was sent/, got.blocked.message);
+      assert.ok(got.blocked.cause, 'the browser error is the cause');
+      // Nothing listens there: the card request fails once, at once, as in Node.
+      assert.equal(got.dead.code, 'A2A_NETWORK_ERROR', JSON.stringify(got.dead));
+      assert.ok(got.dead.ms < 2000, `the card request took ${got.dead.ms} ms: retried with backoff`);
+    } finally {
+      await page.close();
     }
   });
 

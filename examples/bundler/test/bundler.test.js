@@ -188,7 +188,8 @@ after(async () => {
 
 describe('a2aport under Vite', { timeout: 10 * TIMEOUT }, () => {
   test('vite build emits the module as a hashed asset and references it', (t) => {
-    for (const line of buildLog.split('\n').filter(Boolean)) t.diagnostic(`vite: ${line}`);
+    // Nothing to explain to a user: the package's Node-only imports are hidden from bundlers.
+    assert.equal(buildLog, '', 'vite build warned');
     const assets = readdirSync(join(dist, 'assets'));
     const full = assets.filter((f) => /^a2aport-(?!1\.0-)[\w-]+\.wasm$/.test(f));
     const legacyFree = assets.filter((f) => /^a2aport-1\.0-[\w-]+\.wasm$/.test(f));
