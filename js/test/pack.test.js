@@ -97,4 +97,19 @@ test('npm pack, install the tarball offline into a fresh project, import it and 
     invalid: 'TypeError',
     wasm: [true, true],
   });
+
+  // The README's example as a newcomer copies it into this project: it runs against an agent (its
+  // URL the only change), and compiles with tsc --strict against the installed declarations.
+  const readme = readFileSync(join(packageDir, 'README.md'), 'utf8').match(/```js\n([\s\S]*?)```/)[1];
+  assert.match(readme, /'https:\/\/agent\.example\/'/, 'the README example names its agent so');
+  writeFileSync(join(project, 'readme.mjs'), readme.replace("'https://agent.example/'", 'process.env.CARD_URL'));
+  const { stdout: said } = await run(process.execPath, ['readme.mjs'], { cwd: project, env: { ...process.env, CARD_URL: agent.cards['v1-jsonrpc-stream'] } });
+  assert.equal(said.trim(), 'echo: Summarize the report');
+  writeFileSync(join(project, 'readme.ts'), `export {};\n${readme}`);
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, target: 'es2022', module: 'nodenext', moduleResolution: 'nodenext', lib: ['es2022', 'dom'],
+      types: ['node'], typeRoots: [join(packageDir, 'node_modules', '@types')], skipLibCheck: false },
+    files: ['readme.ts'],
+  }));
+  await run(process.execPath, [join(packageDir, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', project], { cwd: project });
 });
