@@ -11,6 +11,8 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import { createA2ABackendAdapter } from '../src/index.js';
+
 /** The repository root (js/test/../..). */
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** The package folder, js/. */
@@ -260,4 +262,14 @@ let seq = 0;
 /** A Work with a unique id. */
 export function newWork(ownerId, instruction) {
   return { id: `work-${process.pid}-${++seq}`, ownerId, instruction };
+}
+
+/** Creates a port (polling every 10 ms unless options say otherwise), runs fn with it, and closes it (bounded). */
+export async function withPort(options, fn) {
+  const port = createA2ABackendAdapter({ pollIntervalMs: 10, ...options });
+  try {
+    return await fn(port);
+  } finally {
+    await withTimeout(port.close(), 10_000, 'close() did not settle');
+  }
 }

@@ -3,23 +3,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { createA2ABackendAdapter } from '../src/index.js';
-import { newWork, settled, startAgent, withTimeout } from './agent.js';
+import { newWork, settled, startAgent, withPort } from './agent.js';
 
 const BOUND_MS = 20_000;
 
 let agent;
 before(async () => { agent = await startAgent(); });
 after(async () => { await agent?.stop(); });
-
-async function withPort(options, run) {
-  const port = createA2ABackendAdapter({ pollIntervalMs: 10, ...options });
-  try {
-    await run(port);
-  } finally {
-    await withTimeout(port.close(), 10_000, 'close() did not settle');
-  }
-}
 
 /** Submits a "context" Work and returns the remote context id the agent saw. */
 async function contextOf(port, w) {

@@ -9,7 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { createA2ABackendAdapter } from '../src/index.js';
-import { newWork, recordingFetch, settled, startAgent, withTimeout } from './agent.js';
+import { newWork, recordingFetch, settled, startAgent, withPort, withTimeout } from './agent.js';
 
 const SECRET_TOKEN = 'tok-5ecret-never-print';
 const SECRET_HEADER = 'hdr-5ecret-never-print';
@@ -21,16 +21,6 @@ after(async () => { await agent?.stop(); });
 
 /** The two variants the Go credential tests use: streaming 1.0 JSON-RPC, polling 0.3 REST. */
 const credentialVariants = ['v1-jsonrpc-stream', 'v03-rest-poll'];
-
-/** Creates a port, runs fn with it and closes it (bounded). */
-async function withPort(options, fn) {
-  const port = createA2ABackendAdapter({ pollIntervalMs: 10, ...options });
-  try {
-    return await fn(port);
-  } finally {
-    await withTimeout(port.close(), 10_000, 'close() did not settle');
-  }
-}
 
 async function mustComplete(port, instruction) {
   const r = await settled(port.submit(newWork('alice', instruction)), BOUND_MS);

@@ -6,21 +6,11 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 
-import { createA2ABackendAdapter } from '../src/index.js';
-import { Recorder, newWork, settled, startAgent, withTimeout } from './agent.js';
+import { newWork, Recorder, settled, startAgent, withPort, withTimeout } from './agent.js';
 
 let agent;
 before(async () => { agent = await startAgent(); });
 after(async () => { await agent?.stop(); });
-
-async function withPort(options, fn) {
-  const port = createA2ABackendAdapter({ pollIntervalMs: 10, ...options });
-  try {
-    return await fn(port);
-  } finally {
-    await withTimeout(port.close(), 10_000, 'close() did not settle');
-  }
-}
 
 const startError = (port) => withTimeout(port.start().then(() => null, (e) => e), 20_000, 'start() did not settle');
 
