@@ -42,8 +42,8 @@ check.tidy:
 	$(GO) mod tidy -diff
 
 # Generated code must match its source: the easyjson envelopes, and what the JS package takes
-# from Go (internal/jsgen): js/src/closed.js (adapter.ClosedPort's answers) and
-# js/src/conformance/checks.js (adapter/conformance/checks.json).
+# from Go (internal/jsgen): js/src/closed.js (a2aclient.ClosedPort's answers) and
+# js/src/conformance/checks.js (conformance/checks.json).
 check.generate:
 	$(GO) generate ./...
 	@git diff --exit-code -- '*_easyjson.go' js/src/closed.js js/src/conformance/checks.js || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
@@ -140,7 +140,7 @@ bench: build.js js/node_modules examples/browser/node_modules
 # Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
 # frame reader, card reading, and the projection of A2A events.
 FUZZTIME ?= 30s
-FUZZ_TARGETS = ./internal/binding:FuzzDecodeFast ./internal/abi:FuzzReadFrame ./adapter:FuzzParseCard ./adapter:FuzzApply
+FUZZ_TARGETS = ./internal/binding:FuzzDecodeFast ./internal/abi:FuzzReadFrame ./internal/a2aclient:FuzzParseCard ./internal/a2aclient:FuzzApply
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

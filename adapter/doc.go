@@ -1,27 +1,21 @@
-// Package adapter is the BackendPort of a2aport over the official A2A Go SDK: it hands a Work to a
-// remote A2A agent and returns one clean outcome, streaming activity, messages and artifacts as
-// protocol-neutral events on the way.
+// Package adapter is a2aport's A2A client, in Go: New returns an [a2aport.Port] that hands each
+// Work to a remote A2A agent (A2A 1.0 and 0.3, JSON-RPC and HTTP+JSON, streaming or polling) and
+// gives back one outcome, with activity, messages and artifacts as events on the way. The Port,
+// the Work, the events, the errors and the options are package a2aport's; the same client runs in
+// the WebAssembly module through package host, with the same behaviour.
 //
-// The adapter is plain Go with no I/O of its own: HTTP goes through Options.Transport and time
-// through Options.Clock. The same code runs natively (New) and inside the a2aport WebAssembly
-// module, where the host supplies both.
-//
-// A Work runs to exactly one outcome: an Outcome, or an *Error whose Code says what happened
-// (errors.Is works with the Err* sentinels). Credentials given in Options never appear in
-// Describe, events or errors.
-//
-//	a, err := adapter.New(adapter.Options{
-//		AgentCardURL: "https://agent.example/.well-known/agent-card.json",
+//	port, err := adapter.New(a2aport.Options{
+//		AgentCardURL: "https://agent.example/", // its card at /.well-known/agent-card.json
 //		Token:        os.Getenv("AGENT_TOKEN"),
 //	})
 //	if err != nil {
 //		return err
 //	}
-//	defer a.Close()
-//	out, err := a.Submit(ctx, adapter.Work{ID: "w1", OwnerID: "alice", Instruction: "Summarize the report"},
-//		adapter.OnEvent(func(ev adapter.Event) { log.Println(ev.Type, ev.State, ev.Text) }))
-//	if errors.Is(err, adapter.ErrTaskFailed) {
-//		// the agent failed the task; err says why
+//	defer port.Close()
+//	out, err := port.Submit(ctx, a2aport.Work{ID: "w1", OwnerID: "alice", Instruction: "Summarize the report"},
+//		a2aport.OnEvent(func(ev a2aport.Event) { log.Println(ev.Type, ev.State, ev.Text) }))
+//	if errors.Is(err, a2aport.ErrTaskFailed) {
+//		// the agent failed the task: err.(*a2aport.Error).AgentText says why, in its words
 //	}
-//	fmt.Println(out.Content)
+//	fmt.Println(out.Text())
 package adapter

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -18,7 +20,7 @@ func ExampleNew() {
 	}
 	defer server.Close()
 
-	a, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	a, err := adapter.New(a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -26,16 +28,16 @@ func ExampleNew() {
 	defer func() { _ = a.Close() }()
 
 	out, err := a.Submit(context.Background(),
-		adapter.Work{ID: "w1", OwnerID: "alice", Instruction: "complete the report"},
-		adapter.OnEvent(func(ev adapter.Event) {
-			if ev.Type == adapter.EventArtifact {
+		a2aport.Work{ID: "w1", OwnerID: "alice", Instruction: "complete the report"},
+		a2aport.OnEvent(func(ev a2aport.Event) {
+			if ev.Type == a2aport.EventArtifact {
 				fmt.Println("artifact:", ev.Artifact.Name)
 			}
 		}))
 	fmt.Printf("%q %v\n", out.Content, err)
 
-	_, err = a.Submit(context.Background(), adapter.Work{ID: "w2", OwnerID: "alice", Instruction: "fail please"})
-	fmt.Println(errors.Is(err, adapter.ErrTaskFailed), adapter.CodeOf(err))
+	_, err = a.Submit(context.Background(), a2aport.Work{ID: "w2", OwnerID: "alice", Instruction: "fail please"})
+	fmt.Println(errors.Is(err, a2aport.ErrTaskFailed), a2aport.CodeOf(err))
 	// Output:
 	// artifact: result
 	// "done\n\necho: complete the report" <nil>

@@ -17,7 +17,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/facade/pgcluster"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
@@ -26,36 +26,36 @@ import (
 // echoPort is a trivial Port: each Work completes at once with its instruction as an artifact.
 type echoPort struct{}
 
-func (echoPort) Describe() adapter.Description { return adapter.Description{Label: "echo"} }
-func (echoPort) Start(context.Context) (adapter.Health, error) {
-	return adapter.Health{OK: true, Started: true}, nil
+func (echoPort) Describe() a2aport.Description { return a2aport.Description{Label: "echo"} }
+func (echoPort) Start(context.Context) (a2aport.Health, error) {
+	return a2aport.Health{OK: true, Started: true}, nil
 }
-func (echoPort) Health(context.Context) (adapter.Health, error) {
-	return adapter.Health{OK: true, Started: true}, nil
+func (echoPort) Health(context.Context) (a2aport.Health, error) {
+	return a2aport.Health{OK: true, Started: true}, nil
 }
-func (echoPort) Submit(_ context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
-	art := adapter.Artifact{ID: "echo", Parts: []adapter.Part{{Type: adapter.PartText, Text: w.Instruction}}}
-	if on := adapter.ApplySubmitOptions(opts...).OnEvent; on != nil {
-		on(adapter.Event{Type: adapter.EventArtifact, TaskID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
+func (echoPort) Submit(_ context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
+	art := a2aport.Artifact{ID: "echo", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: w.Instruction}}}
+	if on := a2aport.ApplySubmitOptions(opts...).OnEvent; on != nil {
+		on(a2aport.Event{Type: a2aport.EventArtifact, TaskID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
 	}
-	return adapter.Outcome{Content: w.Instruction, Artifacts: []adapter.Artifact{art}}, nil
+	return a2aport.Outcome{Content: w.Instruction, Artifacts: []a2aport.Artifact{art}}, nil
 }
-func (echoPort) Resume(context.Context, string, string, ...adapter.SubmitOption) (adapter.Outcome, error) {
-	return adapter.Outcome{}, adapter.ErrWorkNotFound
+func (echoPort) Resume(context.Context, string, string, ...a2aport.SubmitOption) (a2aport.Outcome, error) {
+	return a2aport.Outcome{}, a2aport.ErrWorkNotFound
 }
-func (echoPort) Status(string, string) adapter.Status {
-	return adapter.Status{State: adapter.StateNotFound}
+func (echoPort) Status(string, string) a2aport.Status {
+	return a2aport.Status{State: a2aport.StateNotFound}
 }
-func (echoPort) Cancel(context.Context, string, string) (adapter.CancelResult, error) {
-	return adapter.CancelResult{State: adapter.StateNotFound}, nil
+func (echoPort) Cancel(context.Context, string, string) (a2aport.CancelResult, error) {
+	return a2aport.CancelResult{State: a2aport.StateNotFound}, nil
 }
-func (echoPort) RespondInput(context.Context, string, string, adapter.InputResponse, string) error {
-	return adapter.ErrInputNotPending
+func (echoPort) RespondInput(context.Context, string, string, a2aport.InputResponse, string) error {
+	return a2aport.ErrInputNotPending
 }
-func (echoPort) RespondAuthorization(context.Context, string, string, adapter.InputResponse, string) error {
-	return adapter.ErrAuthorizationUnsupported
+func (echoPort) RespondAuthorization(context.Context, string, string, a2aport.InputResponse, string) error {
+	return a2aport.ErrAuthorizationUnsupported
 }
-func (echoPort) Subscribe(func(adapter.Event)) func() { return func() {} }
+func (echoPort) Subscribe(func(a2aport.Event)) func() { return func() {} }
 func (echoPort) Close() error                         { return nil }
 func (echoPort) Detach() error                        { return nil }
 

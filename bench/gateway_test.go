@@ -12,6 +12,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/gateway"
@@ -29,7 +31,7 @@ func BenchmarkGateway(b *testing.B) {
 	}
 	direct := benchClients(b, agentHandler, 8)
 	through := benchClients(b, func(base string) http.Handler {
-		port, err := adapter.New(adapter.Options{AgentCardURL: agentCard})
+		port, err := adapter.New(a2aport.Options{AgentCardURL: agentCard})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -12,7 +12,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/funcport"
 	"github.com/a2aport/a2aport/gateway"
@@ -28,7 +28,7 @@ import (
 // few of them: each event then costs an a2a-go task update, and the CPU per event is what grows
 // or not.
 func BenchmarkGatewayManySmallEvents(b *testing.B) {
-	port := funcport.New(func(ctx context.Context, w adapter.Work, t *funcport.Turn) (adapter.Outcome, error) {
+	port := funcport.New(func(ctx context.Context, w a2aport.Work, t *funcport.Turn) (a2aport.Outcome, error) {
 		kind, count, _ := strings.Cut(w.Instruction, " ")
 		n, _ := strconv.Atoi(count)
 		for i := range n {
@@ -41,7 +41,7 @@ func BenchmarkGatewayManySmallEvents(b *testing.B) {
 				time.Sleep(time.Millisecond) // the gateway keeps up: few events queue to be merged
 			}
 		}
-		return adapter.Outcome{Content: "done"}, nil
+		return a2aport.Outcome{Content: "done"}, nil
 	}, funcport.Options{Label: "chatty"})
 	clients := benchClients(b, func(base string) http.Handler {
 		g, err := gateway.New(gateway.Options{Facade: facade.Options{BaseURL: base, Name: "gateway"},

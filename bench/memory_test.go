@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/bench/replay"
 	"github.com/a2aport/a2aport/host"
@@ -29,8 +31,8 @@ func BenchmarkArtifactMemory(b *testing.B) {
 		name := map[bool]string{false: "native", true: "module"}[module]
 		b.Run(fmt.Sprintf("%s/%dMiB", name, artifactMiB), func(b *testing.B) {
 			for b.Loop() {
-				opts := adapter.Options{AgentCardURL: agent.CardURL(n)}
-				var p adapter.Port
+				opts := a2aport.Options{AgentCardURL: agent.CardURL(n)}
+				var p a2aport.Port
 				var err error
 				if module {
 					p, err = host.New(context.Background(), opts)
@@ -43,7 +45,7 @@ func BenchmarkArtifactMemory(b *testing.B) {
 				runtime.GC()
 				base := heapInUse()
 				peak := watchPeak(base)
-				out, err := p.Submit(context.Background(), adapter.Work{ID: "m", OwnerID: "bench", Instruction: "answer at length"})
+				out, err := p.Submit(context.Background(), a2aport.Work{ID: "m", OwnerID: "bench", Instruction: "answer at length"})
 				heap := peak()
 				if err != nil || len(out.Artifacts) != 1 || len(out.Artifacts[0].Parts[0].Text) != want {
 					b.Fatalf("Submit() = %v", err)

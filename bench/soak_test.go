@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
 	testagent "github.com/a2aport/a2aport/tests/agent"
@@ -28,7 +30,7 @@ var (
 var soakMix = []struct {
 	weight      int
 	instruction string
-	code        adapter.Code   // the error, or "" for success
+	code        a2aport.Code   // the error, or "" for success
 	text        string         // the one artifact's text, if any
 	content     *regexp.Regexp // else what the content shows
 }{
@@ -37,12 +39,12 @@ var soakMix = []struct {
 	{3, "breakstream please", "", soakReport(12), nil},
 	{1, "stallstream please", "", soakReport(12), nil},
 	{3, "cutstream please", "", "", regexp.MustCompile(`after cut`)},
-	{3, "dropsend please", adapter.CodeOutcomeUnknown, "", nil},
-	{3, "status500 please", adapter.CodeHTTPError, "", nil},
-	{3, "status429 please", adapter.CodeHTTPError, "", nil},
-	{3, "badjson please", adapter.CodeInvalidResponse, "", nil},
-	{3, "rpcerror please", adapter.CodeProtocolError, "", nil},
-	{3, "fail please", adapter.CodeTaskFailed, "", nil},
+	{3, "dropsend please", a2aport.CodeOutcomeUnknown, "", nil},
+	{3, "status500 please", a2aport.CodeHTTPError, "", nil},
+	{3, "status429 please", a2aport.CodeHTTPError, "", nil},
+	{3, "badjson please", a2aport.CodeInvalidResponse, "", nil},
+	{3, "rpcerror please", a2aport.CodeProtocolError, "", nil},
+	{3, "fail please", a2aport.CodeTaskFailed, "", nil},
 }
 
 func soakReport(n int) string {
@@ -82,8 +84,8 @@ func BenchmarkSoak(b *testing.B) {
 
 func soak(b *testing.B, impl, card string) {
 	ctx := context.Background()
-	opts := adapter.Options{AgentCardURL: card, StreamIdleTimeout: 200 * time.Millisecond}
-	var p adapter.Port
+	opts := a2aport.Options{AgentCardURL: card, StreamIdleTimeout: 200 * time.Millisecond}
+	var p a2aport.Port
 	var err error
 	if impl == "module" {
 		p, err = host.New(ctx, opts)
@@ -131,7 +133,7 @@ func soak(b *testing.B, impl, card string) {
 }
 
 // soakOne runs one Work drawn from the mix and checks its events and outcome.
-func soakOne(ctx context.Context, p adapter.Port, c *soakCounts, i int) {
+func soakOne(ctx context.Context, p a2aport.Port, c *soakCounts, i int) {
 	total := 0
 	for _, m := range soakMix {
 		total += m.weight
@@ -147,13 +149,13 @@ func soakOne(ctx context.Context, p adapter.Port, c *soakCounts, i int) {
 	var mu sync.Mutex
 	settled := false
 	shown := map[string]string{}
-	onEvent := func(ev adapter.Event) {
+	onEvent := func(ev a2aport.Event) {
 		mu.Lock()
 		defer mu.Unlock()
 		if settled {
 			c.late.Add(1)
 		}
-		if ev.Type != adapter.EventArtifact {
+		if ev.Type != a2aport.EventArtifact {
 			return
 		}
 		var text strings.Builder
@@ -167,7 +169,7 @@ func soakOne(ctx context.Context, p adapter.Port, c *soakCounts, i int) {
 	}
 	wctx, cancel := context.WithTimeout(ctx, time.Minute)
 	defer cancel()
-	out, err := p.Submit(wctx, adapter.Work{ID: fmt.Sprintf("soak-%d", i), OwnerID: "soak", Instruction: m.instruction}, adapter.OnEvent(onEvent))
+	out, err := p.Submit(wctx, a2aport.Work{ID: fmt.Sprintf("soak-%d", i), OwnerID: "soak", Instruction: m.instruction}, a2aport.OnEvent(onEvent))
 	mu.Lock()
 	settled = true
 	mu.Unlock()
@@ -179,7 +181,7 @@ func soakOne(ctx context.Context, p adapter.Port, c *soakCounts, i int) {
 	var ok bool
 	switch {
 	case m.code != "":
-		ok = adapter.CodeOf(err) == m.code
+		ok = a2aport.CodeOf(err) == m.code
 	case err != nil:
 	case m.text != "":
 		ok = len(out.Artifacts) == 1 && len(out.Artifacts[0].Parts) == 1 && out.Artifacts[0].Parts[0].Text == m.text

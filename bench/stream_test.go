@@ -12,6 +12,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/bench/replay"
 	"github.com/a2aport/a2aport/host"
@@ -38,9 +40,9 @@ func TestMain(m *testing.M) {
 // consumer runs one n-chunk Work and returns the merged answer text.
 type consumer func(ctx context.Context, n, i int) (string, error)
 
-func portConsumer(p adapter.Port) consumer {
+func portConsumer(p a2aport.Port) consumer {
 	return func(ctx context.Context, n, i int) (string, error) {
-		out, err := p.Submit(ctx, adapter.Work{ID: fmt.Sprintf("w%d-%d", n, i), OwnerID: "bench", Instruction: "answer at length"})
+		out, err := p.Submit(ctx, a2aport.Work{ID: fmt.Sprintf("w%d-%d", n, i), OwnerID: "bench", Instruction: "answer at length"})
 		if err != nil {
 			return "", err
 		}
@@ -119,8 +121,8 @@ func BenchmarkStream(b *testing.B) {
 
 // portConsumerFor returns a consumer on a fresh port for the n-chunk card (closed with b).
 func portConsumerFor(b *testing.B, n int, module bool) consumer {
-	opts := adapter.Options{AgentCardURL: agent.CardURL(n)}
-	var p adapter.Port
+	opts := a2aport.Options{AgentCardURL: agent.CardURL(n)}
+	var p a2aport.Port
 	var err error
 	if module {
 		p, err = host.New(context.Background(), opts)

@@ -10,12 +10,12 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // newCard is the card of the facade at root: 1.0 JSON-RPC first, then 1.0 HTTP+JSON, 0.3
 // JSON-RPC and 0.3 HTTP+JSON. It is served in the 0.3/1.0 union form, so that clients of either version read it.
-func newCard(port adapter.Port, opts Options, root string) *a2a.AgentCard {
+func newCard(port a2aport.Port, opts Options, root string) *a2a.AgentCard {
 	d := port.Describe()
 	name := opts.Name
 	if name == "" {

@@ -1,9 +1,9 @@
-// Package facade serves any adapter.Port as an A2A agent: its card, A2A 1.0 over JSON-RPC and
+// Package facade serves any a2aport.Port as an A2A agent: its card, A2A 1.0 over JSON-RPC and
 // HTTP+JSON, and A2A 0.3 over JSON-RPC and HTTP+JSON, all on a2a-go's server (a2asrv, and a2av0 for 0.3). It is
 // the other half of a2aport: a Go service puts its own backends — or a remote agent behind
 // a2aport's adapter — on the A2A network.
 //
-//	port, _ := adapter.New(adapter.Options{AgentCardURL: "https://upstream.example/.well-known/agent-card.json"})
+//	port, _ := adapter.New(a2aport.Options{AgentCardURL: "https://upstream.example/.well-known/agent-card.json"})
 //	handler, err := facade.New(port, facade.Options{BaseURL: "https://gateway.example", Name: "Gateway"})
 //	if err != nil {
 //		return err

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"net/http/httptest"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/tests/agent"
@@ -19,7 +21,7 @@ func ExampleNew() {
 		return
 	}
 	defer upstream.Close()
-	port, err := adapter.New(adapter.Options{AgentCardURL: upstream.CardURL(agent.Variants()[0])})
+	port, err := adapter.New(a2aport.Options{AgentCardURL: upstream.CardURL(agent.Variants()[0])})
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -36,13 +38,13 @@ func ExampleNew() {
 	server.Start()
 	defer server.Close()
 
-	client, err := adapter.New(adapter.Options{AgentCardURL: server.URL + facade.CardPath})
+	client, err := adapter.New(a2aport.Options{AgentCardURL: server.URL + facade.CardPath})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer func() { _ = client.Close() }()
-	out, err := client.Submit(context.Background(), adapter.Work{ID: "w1", OwnerID: "alice", Instruction: "complete through the gateway"})
+	out, err := client.Submit(context.Background(), a2aport.Work{ID: "w1", OwnerID: "alice", Instruction: "complete through the gateway"})
 	fmt.Printf("%q %v\n", out.Content, err)
 	fmt.Println(client.Describe().Label)
 	// Output:

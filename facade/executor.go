@@ -16,7 +16,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/eventqueue"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/owner"
 )
 
@@ -24,9 +24,9 @@ import (
 // task: one ends when the Work asks for input (INPUT_REQUIRED), and the caller's next message on
 // the task starts another that answers it and follows the same Work on.
 type executor struct {
-	port         adapter.Port
+	port         a2aport.Port
 	messageOnly  bool
-	admit        func(*a2a.Message, adapter.Work) error // Options.Admit
+	admit        func(*a2a.Message, a2aport.Work) error // Options.Admit
 	maxTaskBytes int                                    // what one task's events may carry (Limits.MaxTaskBytes; < 0: no limit)
 	// events are the cluster's event queues (nil: one process). A task this process runs is
 	// watched there for a cancel that another process carried out (cancelwatch.go).
@@ -35,7 +35,7 @@ type executor struct {
 	runs   map[a2a.TaskID]*portRun
 }
 
-func newExecutor(port adapter.Port) *executor {
+func newExecutor(port a2aport.Port) *executor {
 	return &executor{port: port, runs: map[a2a.TaskID]*portRun{}}
 }
 
@@ -46,13 +46,13 @@ type portRun struct {
 	caller  string // who the task belongs to (Limits.MaxTasksPerCaller counts by it)
 	bytes   int    // what the task's events carried so far (Limits.MaxTaskBytes)
 	mu      sync.Mutex
-	queue   []adapter.Event
-	merged  []adapter.Event // taken from the queue, merged (coalesce), not yet delivered
+	queue   []a2aport.Event
+	merged  []a2aport.Event // taken from the queue, merged (coalesce), not yet delivered
 	wake    chan struct{}   // closed and replaced when the queue grows or the Work ends
 	ended   bool
-	out     adapter.Outcome
+	out     a2aport.Outcome
 	err     error
-	pending *adapter.InputRequest // the question the Work waits on
+	pending *a2aport.InputRequest // the question the Work waits on
 	// cancelling: a CancelTask is cancelling the Work. a2asrv hands the CANCELED status that
 	// Cancel yields to the running execution, so that execution must stay open until then.
 	cancelling bool
@@ -61,10 +61,10 @@ type portRun struct {
 	answer *a2a.Message
 	// shown are the artifacts as the task's events have shown them, by id: what the outcome
 	// has beyond them is added to the task when the Work ends (outcome.go).
-	shown map[string]adapter.Artifact
+	shown map[string]a2aport.Artifact
 }
 
-func (p *portRun) push(ev adapter.Event) {
+func (p *portRun) push(ev a2aport.Event) {
 	p.mu.Lock()
 	p.queue = append(p.queue, ev)
 	close(p.wake)
@@ -72,7 +72,7 @@ func (p *portRun) push(ev adapter.Event) {
 	p.mu.Unlock()
 }
 
-func (p *portRun) end(out adapter.Outcome, err error) {
+func (p *portRun) end(out a2aport.Outcome, err error) {
 	p.mu.Lock()
 	p.ended, p.out, p.err = true, out, err
 	close(p.wake)
@@ -86,15 +86,15 @@ func (p *portRun) end(out adapter.Outcome, err error) {
 // statuses the last of them, after the appends (a status is the task's state now: the ones before
 // it are past). Anything else (a message, a question, a new artifact) ends the run and keeps its
 // place.
-func coalesce(queue []adapter.Event) ([]adapter.Event, int) {
+func coalesce(queue []a2aport.Event) ([]a2aport.Event, int) {
 	n := 0
 	for n < len(queue) && (isWorking(queue[n]) || textAppend(queue[n]) != "") {
 		n++
 	}
 	if n <= 1 {
-		return []adapter.Event{queue[0]}, 1
+		return []a2aport.Event{queue[0]}, 1
 	}
-	var merged []adapter.Event
+	var merged []a2aport.Event
 	var texts []*strings.Builder
 	at := map[string]int{} // artifact id → its place in merged
 	status := -1
@@ -115,7 +115,7 @@ func coalesce(queue []adapter.Event) ([]adapter.Event, int) {
 		texts[j].WriteString(ev.Delta.Text)
 	}
 	for j := range merged {
-		merged[j].Delta = &adapter.ArtifactDelta{Text: texts[j].String()}
+		merged[j].Delta = &a2aport.ArtifactDelta{Text: texts[j].String()}
 	}
 	if status >= 0 {
 		merged = append(merged, queue[status])
@@ -124,13 +124,13 @@ func coalesce(queue []adapter.Event) ([]adapter.Event, int) {
 }
 
 // isWorking reports whether ev is a working status of the task (no connection notice).
-func isWorking(ev adapter.Event) bool {
-	return ev.Type == adapter.EventActivity && ev.State == adapter.StateWorking && !ev.Reconnecting && !ev.Reconnected
+func isWorking(ev a2aport.Event) bool {
+	return ev.Type == a2aport.EventActivity && ev.State == a2aport.StateWorking && !ev.Reconnecting && !ev.Reconnected
 }
 
 // textAppend is the artifact an event appends text alone to, or "".
-func textAppend(ev adapter.Event) string {
-	if ev.Type != adapter.EventArtifact || ev.Artifact == nil || ev.Delta == nil || len(ev.Delta.Raw) > 0 || len(ev.Delta.Parts) > 0 {
+func textAppend(ev a2aport.Event) string {
+	if ev.Type != a2aport.EventArtifact || ev.Artifact == nil || ev.Delta == nil || len(ev.Delta.Raw) > 0 || len(ev.Delta.Parts) > 0 {
 		return ""
 	}
 	return ev.Artifact.ID
@@ -139,7 +139,7 @@ func textAppend(ev adapter.Event) string {
 // messageReply waits until the Work shows that its agent made a task (nil: the task goes on as
 // ever), or ends with the agent's message-only reply (A2A's message, not a task), which it returns.
 // A Port's Work that ends any other way is a task's too.
-func (p *portRun) messageReply(ctx context.Context) (*adapter.Outcome, error) {
+func (p *portRun) messageReply(ctx context.Context) (*a2aport.Outcome, error) {
 	seen := 0
 	for {
 		p.mu.Lock()
@@ -168,13 +168,13 @@ func (p *portRun) messageReply(ctx context.Context) (*adapter.Outcome, error) {
 }
 
 // madeTask reports whether ev shows a task at the agent: its state, an artifact, a question.
-func madeTask(ev adapter.Event) bool {
+func madeTask(ev a2aport.Event) bool {
 	switch ev.Type {
-	case adapter.EventArtifact, adapter.EventInputRequested:
+	case a2aport.EventArtifact, a2aport.EventInputRequested:
 		return true
-	case adapter.EventActivity:
+	case a2aport.EventActivity:
 		switch ev.State {
-		case adapter.StateSubmitted, adapter.StateWorking, adapter.StateInputRequired, adapter.StateAuthRequired:
+		case a2aport.StateSubmitted, a2aport.StateWorking, a2aport.StateInputRequired, a2aport.StateAuthRequired:
 			return true
 		}
 	}
@@ -185,7 +185,7 @@ func madeTask(ev adapter.Event) bool {
 // that queued up while the last one was being delivered are merged as far as they can be
 // (coalesce), so that a Work that sends thousands of small events costs the task as many as its
 // caller can take, not one a2a-go task update (a copy of the whole task) each.
-func (p *portRun) next(ctx context.Context) (ev adapter.Event, ended bool, err error) {
+func (p *portRun) next(ctx context.Context) (ev a2aport.Event, ended bool, err error) {
 	for {
 		p.mu.Lock()
 		if len(p.merged) == 0 && len(p.queue) > 0 {
@@ -200,14 +200,14 @@ func (p *portRun) next(ctx context.Context) (ev adapter.Event, ended bool, err e
 		}
 		if p.ended {
 			p.mu.Unlock()
-			return adapter.Event{}, true, nil
+			return a2aport.Event{}, true, nil
 		}
 		wake := p.wake
 		p.mu.Unlock()
 		select {
 		case <-wake:
 		case <-ctx.Done():
-			return adapter.Event{}, false, ctx.Err()
+			return a2aport.Event{}, false, ctx.Err()
 		}
 	}
 }
@@ -283,7 +283,7 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 		case run == nil:
 			// In cluster mode the task was started by another process: one that died (its work
 			// came back after the lease) or one that handed on the answer to a question. The
-			// Port re-attaches to the Work (adapter.Port.Resume, with a WorkStore the processes
+			// Port re-attaches to the Work (a2aport.Port.Resume, with a WorkStore the processes
 			// share); a Port that cannot ends the task failed, saying so.
 			run = e.resume(ec)
 		default:
@@ -297,15 +297,15 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 }
 
 // start submits work to the Port; its events queue up for the executions of the task.
-func (e *executor) start(ec *a2asrv.ExecutorContext, work adapter.Work, traceparent string) *portRun {
+func (e *executor) start(ec *a2asrv.ExecutorContext, work a2aport.Work, traceparent string) *portRun {
 	run := &portRun{workID: work.ID, owner: work.OwnerID, caller: callerOf(ec), wake: make(chan struct{})}
 	e.mu.Lock()
 	e.runs[ec.TaskID] = run
 	e.mu.Unlock()
 	go func() {
-		opts := []adapter.SubmitOption{adapter.OnEvent(run.push)}
+		opts := []a2aport.SubmitOption{a2aport.OnEvent(run.push)}
 		if traceparent != "" {
-			opts = append(opts, adapter.Traceparent(traceparent))
+			opts = append(opts, a2aport.Traceparent(traceparent))
 		}
 		out, err := e.port.Submit(context.Background(), work, opts...)
 		run.end(out, err)
@@ -324,7 +324,7 @@ func (e *executor) resume(ec *a2asrv.ExecutorContext) *portRun {
 	e.runs[ec.TaskID] = run
 	e.mu.Unlock()
 	go func() {
-		out, err := e.port.Resume(context.Background(), string(ec.TaskID), run.owner, adapter.OnEvent(run.push))
+		out, err := e.port.Resume(context.Background(), string(ec.TaskID), run.owner, a2aport.OnEvent(run.push))
 		run.end(out, err)
 	}()
 	return run
@@ -343,12 +343,12 @@ func (e *executor) answer(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 }
 
 // respond answers req with the text of msg.
-func (e *executor) respond(ctx context.Context, msg *a2a.Message, pending adapter.InputRequest, run *portRun) error {
+func (e *executor) respond(ctx context.Context, msg *a2a.Message, pending a2aport.InputRequest, run *portRun) error {
 	text, _ := split(msg)
-	resp := adapter.InputResponse{Text: text}
-	if pending.Kind == adapter.InputKindAuthorization {
-		resp.Action = adapter.ActionAccept
-		if a := strings.ToLower(strings.TrimSpace(text)); a == adapter.ActionDecline || a == adapter.ActionCancel {
+	resp := a2aport.InputResponse{Text: text}
+	if pending.Kind == a2aport.InputKindAuthorization {
+		resp.Action = a2aport.ActionAccept
+		if a := strings.ToLower(strings.TrimSpace(text)); a == a2aport.ActionDecline || a == a2aport.ActionCancel {
 			resp.Action = a
 		}
 	}
@@ -376,11 +376,11 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			run.mu.Lock()
 			cancelling := run.cancelling
 			run.mu.Unlock()
-			if cancelling && errors.Is(run.err, adapter.ErrWorkCancelled) {
+			if cancelling && errors.Is(run.err, a2aport.ErrWorkCancelled) {
 				<-ctx.Done() // a2asrv delivers Cancel's CANCELED status, then ends this execution
 				return
 			}
-			if errors.Is(run.err, adapter.ErrWorkDetached) {
+			if errors.Is(run.err, a2aport.ErrWorkDetached) {
 				// The Port was detached (a node of a cluster stopping): the Work goes on at the
 				// agent and another process resumes it once this one's lease ends. Writing an
 				// outcome here would end the task for all of them.
@@ -397,7 +397,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			yield(finalStatus(ec, run.out, run.err), nil)
 			return
 		}
-		if ev.Type == adapter.EventInputRequested && ev.Input != nil {
+		if ev.Type == a2aport.EventInputRequested && ev.Input != nil {
 			req := *ev.Input
 			run.mu.Lock()
 			answer := run.answer
@@ -414,7 +414,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			run.pending = &req
 			run.mu.Unlock()
 			state := a2a.TaskStateInputRequired
-			if req.Kind == adapter.InputKindAuthorization {
+			if req.Kind == a2aport.InputKindAuthorization {
 				state = a2a.TaskStateAuthRequired
 			}
 			yield(a2a.NewStatusUpdateEvent(ec, state, agentMessage(ec, req.Prompt)), nil)
@@ -480,17 +480,17 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 // refused reports whether the Port's answer to a cancel (its CancelResult's state) says the agent
 // refused it: the task had completed, failed or been rejected, or goes on (a state of a Work that
 // runs). Only cancelled is a cancel, and not_found a Work that was over already.
-func refused(state adapter.WorkState) bool {
-	return state != adapter.StateCancelled && state != adapter.StateNotFound && state != ""
+func refused(state a2aport.WorkState) bool {
+	return state != a2aport.StateCancelled && state != a2aport.StateNotFound && state != ""
 }
 
 // finished reports whether state is a Work's end.
-func finished(state adapter.WorkState) bool {
-	return state == adapter.StateCompleted || state == adapter.StateFailed || state == adapter.StateRejected
+func finished(state a2aport.WorkState) bool {
+	return state == a2aport.StateCompleted || state == a2aport.StateFailed || state == a2aport.StateRejected
 }
 
 // notCancelable is the answer to a cancel the agent refused.
-func notCancelable(state adapter.WorkState) error {
+func notCancelable(state a2aport.WorkState) error {
 	if finished(state) {
 		return fmt.Errorf("%w: the task %s before it could be cancelled", a2a.ErrTaskNotCancelable, state)
 	}
@@ -500,11 +500,11 @@ func notCancelable(state adapter.WorkState) error {
 // workOf turns the task's first message into a Work. Files go through only when the Port's input
 // modes take their media type. Data parts that are objects merge, in order, into the Work's
 // structured input; the message's text is the instruction, and wins over an "instruction" field.
-func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (adapter.Work, error) {
+func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (a2aport.Work, error) {
 	text, files := split(ec.Message)
 	input, err := structured(ec.Message)
 	if err != nil {
-		return adapter.Work{}, err
+		return a2aport.Work{}, err
 	}
 	if s, ok := input["instruction"].(string); ok {
 		if text == "" {
@@ -513,14 +513,14 @@ func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (adapter.Work, erro
 		delete(input, "instruction")
 	}
 	if text == "" && len(files) == 0 && len(input) == 0 {
-		return adapter.Work{}, fmt.Errorf("%w: the message has no text, file or data", a2a.ErrInvalidParams)
+		return a2aport.Work{}, fmt.Errorf("%w: the message has no text, file or data", a2a.ErrInvalidParams)
 	}
 	for _, f := range files {
 		if !accepts(inputModes, f.MIME) {
-			return adapter.Work{}, fmt.Errorf("%w: %s (%s) is not among the input modes %v", a2a.ErrUnsupportedContentType, orName(f.Filename), f.MIME, inputModes)
+			return a2aport.Work{}, fmt.Errorf("%w: %s (%s) is not among the input modes %v", a2a.ErrUnsupportedContentType, orName(f.Filename), f.MIME, inputModes)
 		}
 	}
-	return adapter.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files, Input: input}, nil
+	return a2aport.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files, Input: input}, nil
 }
 
 // structured merges the message's data parts (later fields win); nil for none. A data part that
@@ -563,12 +563,12 @@ func orName(name string) string {
 }
 
 // split gathers a message's text and its files (raw bytes as data: URLs, links as they are).
-func split(m *a2a.Message) (string, []adapter.InputPart) {
+func split(m *a2a.Message) (string, []a2aport.InputPart) {
 	if m == nil {
 		return "", nil
 	}
 	var texts []string
-	var files []adapter.InputPart
+	var files []a2aport.InputPart
 	for _, p := range m.Parts {
 		switch c := p.Content.(type) {
 		case a2a.Text:
@@ -578,22 +578,22 @@ func split(m *a2a.Message) (string, []adapter.InputPart) {
 			if mt == "" {
 				mt = "application/octet-stream"
 			}
-			files = append(files, adapter.InputPart{Type: "file", MIME: mt, Filename: p.Filename,
+			files = append(files, a2aport.InputPart{Type: "file", MIME: mt, Filename: p.Filename,
 				URL: "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(c)})
 		case a2a.URL:
-			files = append(files, adapter.InputPart{Type: "file", MIME: p.MediaType, Filename: p.Filename, URL: string(c)})
+			files = append(files, a2aport.InputPart{Type: "file", MIME: p.MediaType, Filename: p.Filename, URL: string(c)})
 		}
 	}
 	return strings.Join(texts, "\n"), files
 }
 
 // reply runs work to its end and answers with one message (MessageOnly).
-func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work adapter.Work) (a2a.Event, error) {
+func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work a2aport.Work) (a2a.Event, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	errAsked := errors.New("the backend asked for input, which a message-only agent cannot relay")
-	out, err := e.port.Submit(ctx, work, adapter.OnEvent(func(ev adapter.Event) {
-		if ev.Type == adapter.EventInputRequested {
+	out, err := e.port.Submit(ctx, work, a2aport.OnEvent(func(ev a2aport.Event) {
+		if ev.Type == a2aport.EventInputRequested {
 			cancel(errAsked)
 		}
 	}))
@@ -608,7 +608,7 @@ func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work a
 
 // messageOf is the agent's message that answers with out: its content, then the artifacts' parts
 // that are not text (their text is in the content).
-func messageOf(ec *a2asrv.ExecutorContext, out adapter.Outcome) *a2a.Message {
+func messageOf(ec *a2asrv.ExecutorContext, out a2aport.Outcome) *a2a.Message {
 	msg := a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart(out.Content))
 	for _, art := range out.Artifacts {
 		for _, p := range parts(art.Parts) {
@@ -635,7 +635,7 @@ const elsewhereGrace = 5 * time.Second
 // re-attaches to it (Resume, through the shared WorkStore) and cancels it, so that the upstream
 // task ends; the process that runs it then sees its Work end. Best effort and bounded; the result
 // says how the Work ended here (completed, for a task the agent refused to cancel).
-func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorContext) adapter.CancelResult {
+func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorContext) a2aport.CancelResult {
 	owner := ownerOf(ec)
 	attached := make(chan struct{})
 	var once sync.Once
@@ -643,11 +643,11 @@ func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorConte
 	go func() {
 		defer close(ended)
 		_, _ = e.port.Resume(context.WithoutCancel(ctx), string(ec.TaskID), owner,
-			adapter.OnEvent(func(adapter.Event) { once.Do(func() { close(attached) }) }))
+			a2aport.OnEvent(func(a2aport.Event) { once.Do(func() { close(attached) }) }))
 	}()
 	timer := time.NewTimer(elsewhereGrace)
 	defer timer.Stop()
-	var res adapter.CancelResult
+	var res a2aport.CancelResult
 	select {
 	case <-attached:
 		res, _ = e.port.Cancel(ctx, string(ec.TaskID), owner)
@@ -665,7 +665,7 @@ func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorConte
 
 // eventBytes is what an event adds to its task: the text of a message or status, the text, bytes
 // and data an artifact event brings (its delta when it has one).
-func eventBytes(ev adapter.Event) int {
+func eventBytes(ev a2aport.Event) int {
 	n := len(ev.Text)
 	switch {
 	case ev.Delta != nil:
@@ -676,7 +676,7 @@ func eventBytes(ev adapter.Event) int {
 	return n
 }
 
-func partsBytes(parts []adapter.Part) int {
+func partsBytes(parts []a2aport.Part) int {
 	n := 0
 	for _, p := range parts {
 		n += len(p.Text) + len(p.Raw) + len(p.URL)

@@ -13,7 +13,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // Paths below BaseURL where the facade serves. EndpointPath is JSON-RPC for both versions, chosen
@@ -41,7 +41,7 @@ type Options struct {
 	// Admit decides whether a message that starts a task is taken, before the task exists: an
 	// error refuses it and nothing is created (an *a2a.Error keeps its kind; use
 	// a2a.ErrInvalidParams for a message that names what cannot be served). Nil: every message.
-	Admit func(msg *a2a.Message, work adapter.Work) error
+	Admit func(msg *a2a.Message, work a2aport.Work) error
 	// SecuritySchemes and SecurityRequirements are declared on the card; Authenticate enforces them.
 	SecuritySchemes      a2a.NamedSecuritySchemes
 	SecurityRequirements a2a.SecurityRequirementsOptions
@@ -77,7 +77,7 @@ type Options struct {
 const DefaultKeepAlive = 15 * time.Second
 
 // New serves port as an A2A agent.
-func New(port adapter.Port, opts Options) (http.Handler, error) {
+func New(port a2aport.Port, opts Options) (http.Handler, error) {
 	if port == nil {
 		return nil, errors.New("facade: port is nil")
 	}

@@ -8,7 +8,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // A Port's Outcome is the task's result, whether or not the Port told of it in events: a Port may
@@ -17,19 +17,19 @@ import (
 // shown as it is now is added to the task whole, and the outcome's text goes on the final status.
 
 // show remembers what an artifact event shows of its artifact.
-func (p *portRun) show(ev adapter.Event) {
-	if ev.Type != adapter.EventArtifact || ev.Artifact == nil {
+func (p *portRun) show(ev a2aport.Event) {
+	if ev.Type != a2aport.EventArtifact || ev.Artifact == nil {
 		return
 	}
 	if p.shown == nil {
-		p.shown = map[string]adapter.Artifact{}
+		p.shown = map[string]a2aport.Artifact{}
 	}
 	p.shown[ev.Artifact.ID] = *ev.Artifact
 }
 
 // unshown are the events that put the rest of out on the task: each artifact the events did not
 // show as out has it, whole.
-func (p *portRun) unshown(ec *a2asrv.ExecutorContext, out adapter.Outcome) []a2a.Event {
+func (p *portRun) unshown(ec *a2asrv.ExecutorContext, out a2aport.Outcome) []a2a.Event {
 	var events []a2a.Event
 	for _, art := range out.Artifacts {
 		if seen, ok := p.shown[art.ID]; ok && sameArtifact(seen, art) {
@@ -42,7 +42,7 @@ func (p *portRun) unshown(ec *a2asrv.ExecutorContext, out adapter.Outcome) []a2a
 	return events
 }
 
-func sameArtifact(a, b adapter.Artifact) bool {
+func sameArtifact(a, b a2aport.Artifact) bool {
 	if a.Name != b.Name || a.Description != b.Description || len(a.Parts) != len(b.Parts) {
 		return false
 	}
@@ -53,7 +53,7 @@ func sameArtifact(a, b adapter.Artifact) bool {
 // artifacts' text, which the task carries already. a2aport's adapter writes its content as the
 // agent's status text, then each artifact's text, separated by blank lines; what another Port
 // writes stays whole unless it ends the same way.
-func statusText(out adapter.Outcome) string {
+func statusText(out a2aport.Outcome) string {
 	content := strings.TrimSpace(out.Content)
 	for _, art := range slices.Backward(out.Artifacts) {
 		text := strings.TrimSpace(artifactText(art.Parts))
@@ -68,10 +68,10 @@ func statusText(out adapter.Outcome) string {
 	return content
 }
 
-func artifactText(parts []adapter.Part) string {
+func artifactText(parts []a2aport.Part) string {
 	var b strings.Builder
 	for _, p := range parts {
-		if p.Type == adapter.PartText {
+		if p.Type == a2aport.PartText {
 			b.WriteString(p.Text)
 		}
 	}

@@ -1,16 +1,16 @@
-// Package funcport builds an adapter.Port from one function: the code of a Work. The Port keeps
+// Package funcport builds an a2aport.Port from one function: the code of a Work. The Port keeps
 // the BackendPort contract around it (validation, one outcome per Work, status, cancel, questions
 // and answers, listeners, close), so the function holds only what is its own, and a method the
 // contract gains later never breaks it. Serve the Port as an A2A agent with package facade, or
 // put it behind a gateway as one of its backends.
 //
-//	port := funcport.New(func(ctx context.Context, w adapter.Work, t *funcport.Turn) (adapter.Outcome, error) {
+//	port := funcport.New(func(ctx context.Context, w a2aport.Work, t *funcport.Turn) (a2aport.Outcome, error) {
 //		name, err := t.Ask(ctx, "What is your name?")
 //		if err != nil {
-//			return adapter.Outcome{}, err
+//			return a2aport.Outcome{}, err
 //		}
 //		t.AppendText("greeting", "greeting", "Hello, "+name.Text+"!")
-//		return adapter.Outcome{Content: "Greeted " + name.Text}, nil
+//		return a2aport.Outcome{Content: "Greeted " + name.Text}, nil
 //	}, funcport.Options{Label: "greeter"})
 //	handler, err := facade.New(port, facade.Options{BaseURL: "https://agents.example.com"})
 //

@@ -10,7 +10,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/funcport"
 )
@@ -18,10 +18,10 @@ import (
 // A Port of your own, served as an A2A agent: a function that shouts, answered through a2a-go's
 // own client.
 func ExampleNew() {
-	port := funcport.New(func(ctx context.Context, w adapter.Work, t *funcport.Turn) (adapter.Outcome, error) {
+	port := funcport.New(func(ctx context.Context, w a2aport.Work, t *funcport.Turn) (a2aport.Outcome, error) {
 		t.Working("shouting")
 		t.AppendText("shout", "shout", strings.ToUpper(w.Instruction))
-		return adapter.Outcome{Content: "shouted"}, nil
+		return a2aport.Outcome{Content: "shouted"}, nil
 	}, funcport.Options{Label: "shouter"})
 	defer func() { _ = port.Close() }()
 

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"sync"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // Func runs one Work to its outcome. t tells the Work's owner of its progress and asks the owner
 // questions; ctx ends when the Work is cancelled, its caller gives up or the Port closes. An error
-// that is not an *adapter.Error ends the Work as A2A_TASK_FAILED with its text.
-type Func func(ctx context.Context, work adapter.Work, t *Turn) (adapter.Outcome, error)
+// that is not an *a2aport.Error ends the Work as A2A_TASK_FAILED with its text.
+type Func func(ctx context.Context, work a2aport.Work, t *Turn) (a2aport.Outcome, error)
 
 // Options describe the Port. The zero value is ready to use.
 type Options struct {
@@ -22,7 +22,7 @@ type Options struct {
 	InputModes, OutputModes []string
 }
 
-// Port is an adapter.Port whose Works run a Func. It keeps the contract around the function
+// Port is an a2aport.Port whose Works run a Func. It keeps the contract around the function
 // (DESIGN.md §2): one outcome per Work, validation, status, cancel, questions and answers,
 // listeners, close. A Port method added to the contract later is added here, not to your code.
 type Port struct {
@@ -33,11 +33,11 @@ type Port struct {
 	started   bool
 	closed    bool
 	works     map[string]*work
-	listeners map[int]func(adapter.Event)
+	listeners map[int]func(a2aport.Event)
 	nextID    int
 }
 
-var _ adapter.Port = (*Port)(nil)
+var _ a2aport.Port = (*Port)(nil)
 
 // New returns a Port whose Works run f.
 func New(f Func, opts Options) *Port {
@@ -50,7 +50,7 @@ func New(f Func, opts Options) *Port {
 	if len(opts.OutputModes) == 0 {
 		opts.OutputModes = []string{"text/plain"}
 	}
-	return &Port{run: f, opts: opts, works: map[string]*work{}, listeners: map[int]func(adapter.Event){}}
+	return &Port{run: f, opts: opts, works: map[string]*work{}, listeners: map[int]func(a2aport.Event){}}
 }
 
 // Causes with which a Work's context ends.
@@ -59,50 +59,50 @@ var (
 	errClosed    = errors.New("the port was closed")
 )
 
-// Describe implements adapter.Port.
-func (p *Port) Describe() adapter.Description {
+// Describe implements a2aport.Port.
+func (p *Port) Describe() a2aport.Description {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return adapter.Description{Protocol: "a2a", Label: p.opts.Label, Discovered: p.started,
-		Capabilities: adapter.Capabilities{Cancel: true, Streaming: true, InputRequests: true,
+	return a2aport.Description{Protocol: "a2a", Label: p.opts.Label, Discovered: p.started,
+		Capabilities: a2aport.Capabilities{Cancel: true, Streaming: true, InputRequests: true,
 			InputModes: p.opts.InputModes, OutputModes: p.opts.OutputModes}}
 }
 
-// Start implements adapter.Port: there is nothing to discover.
-func (p *Port) Start(context.Context) (adapter.Health, error) {
+// Start implements a2aport.Port: there is nothing to discover.
+func (p *Port) Start(context.Context) (a2aport.Health, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed {
-		return adapter.Health{Closed: true, Error: "the port is closed"}, closedError()
+		return a2aport.Health{Closed: true, Error: "the port is closed"}, closedError()
 	}
 	p.started = true
-	return adapter.Health{OK: true, Started: true}, nil
+	return a2aport.Health{OK: true, Started: true}, nil
 }
 
-// Health implements adapter.Port.
-func (p *Port) Health(context.Context) (adapter.Health, error) {
+// Health implements a2aport.Port.
+func (p *Port) Health(context.Context) (a2aport.Health, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	return adapter.Health{OK: !p.closed, Started: p.started, Closed: p.closed}, nil
+	return a2aport.Health{OK: !p.closed, Started: p.started, Closed: p.closed}, nil
 }
 
-// Submit implements adapter.Port.
-func (p *Port) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+// Submit implements a2aport.Port.
+func (p *Port) Submit(ctx context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	if err := w.Validate(); err != nil {
-		return adapter.Outcome{}, err
+		return a2aport.Outcome{}, err
 	}
-	cfg := adapter.ApplySubmitOptions(opts...)
-	wk := &work{port: p, w: w, onEvent: cfg.OnEvent, state: adapter.StateWorking, done: make(chan struct{})}
+	cfg := a2aport.ApplySubmitOptions(opts...)
+	wk := &work{port: p, w: w, onEvent: cfg.OnEvent, state: a2aport.StateWorking, done: make(chan struct{})}
 	wk.ctx, wk.stop = context.WithCancelCause(ctx)
 	defer wk.stop(nil)
 	p.mu.Lock()
 	switch {
 	case p.closed:
 		p.mu.Unlock()
-		return adapter.Outcome{}, closedError()
+		return a2aport.Outcome{}, closedError()
 	case p.works[w.ID] != nil:
 		p.mu.Unlock()
-		return adapter.Outcome{}, &adapter.Error{Code: adapter.CodeWorkAlreadyActive, Message: fmt.Sprintf("work %q is already active", w.ID)}
+		return a2aport.Outcome{}, &a2aport.Error{Code: a2aport.CodeWorkAlreadyActive, Message: fmt.Sprintf("work %q is already active", w.ID)}
 	}
 	p.works[w.ID] = wk
 	p.mu.Unlock()
@@ -112,16 +112,16 @@ func (p *Port) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Submi
 		p.mu.Unlock()
 	}()
 
-	wk.emit(adapter.Event{Type: adapter.EventActivity, State: adapter.StateWorking})
+	wk.emit(a2aport.Event{Type: a2aport.EventActivity, State: a2aport.StateWorking})
 	type result struct {
-		out adapter.Outcome
+		out a2aport.Outcome
 		err error
 	}
 	ran := make(chan result, 1)
 	go func() {
 		defer func() {
 			if v := recover(); v != nil {
-				ran <- result{err: &adapter.Error{Code: adapter.CodeInternal, Message: fmt.Sprintf("the work panicked: %v", v)}}
+				ran <- result{err: &a2aport.Error{Code: a2aport.CodeInternal, Message: fmt.Sprintf("the work panicked: %v", v)}}
 			}
 		}()
 		out, err := p.run(wk.ctx, w, &Turn{w: wk})
@@ -135,71 +135,71 @@ func (p *Port) Submit(ctx context.Context, w adapter.Work, opts ...adapter.Submi
 		case r := <-ran:
 			return wk.settle(r.out, r.err, true)
 		default:
-			return wk.settle(adapter.Outcome{}, nil, false)
+			return wk.settle(a2aport.Outcome{}, nil, false)
 		}
 	}
 }
 
-// Resume implements adapter.Port: a function's Work does not outlive its Port.
-func (p *Port) Resume(context.Context, string, string, ...adapter.SubmitOption) (adapter.Outcome, error) {
+// Resume implements a2aport.Port: a function's Work does not outlive its Port.
+func (p *Port) Resume(context.Context, string, string, ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	if p.isClosed() {
-		return adapter.Outcome{}, closedError()
+		return a2aport.Outcome{}, closedError()
 	}
-	return adapter.Outcome{}, &adapter.Error{Code: adapter.CodeWorkNotFound, Message: "a function's Work does not outlive its Port: nothing to resume"}
+	return a2aport.Outcome{}, &a2aport.Error{Code: a2aport.CodeWorkNotFound, Message: "a function's Work does not outlive its Port: nothing to resume"}
 }
 
-// Status implements adapter.Port.
-func (p *Port) Status(workID, ownerID string) adapter.Status {
+// Status implements a2aport.Port.
+func (p *Port) Status(workID, ownerID string) a2aport.Status {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if workID == "" {
-		st := adapter.Status{State: adapter.RuntimeIdle, Started: p.started, ActiveWorks: len(p.works)}
+		st := a2aport.Status{State: a2aport.RuntimeIdle, Started: p.started, ActiveWorks: len(p.works)}
 		switch {
 		case p.closed:
-			st.State = adapter.RuntimeClosed
+			st.State = a2aport.RuntimeClosed
 		case p.started:
-			st.State = adapter.RuntimeReady
+			st.State = a2aport.RuntimeReady
 		}
 		return st
 	}
 	wk := p.works[workID]
 	if wk == nil || wk.w.OwnerID != ownerID || wk.stopped() {
-		return adapter.Status{State: adapter.StateNotFound}
+		return a2aport.Status{State: a2aport.StateNotFound}
 	}
-	return adapter.Status{State: wk.currentState()}
+	return a2aport.Status{State: wk.currentState()}
 }
 
-// Cancel implements adapter.Port.
-func (p *Port) Cancel(_ context.Context, workID, ownerID string) (adapter.CancelResult, error) {
+// Cancel implements a2aport.Port.
+func (p *Port) Cancel(_ context.Context, workID, ownerID string) (a2aport.CancelResult, error) {
 	wk, err := p.find(workID, ownerID)
 	if err != nil || wk == nil {
-		return adapter.CancelResult{State: adapter.StateNotFound}, err
+		return a2aport.CancelResult{State: a2aport.StateNotFound}, err
 	}
 	if !wk.end(errCancelled) {
-		return adapter.CancelResult{State: adapter.StateNotFound}, nil
+		return a2aport.CancelResult{State: a2aport.StateNotFound}, nil
 	}
-	return adapter.CancelResult{TaskID: workID, State: adapter.StateCancelled}, nil
+	return a2aport.CancelResult{TaskID: workID, State: a2aport.StateCancelled}, nil
 }
 
-// RespondInput implements adapter.Port: it answers the question the Work's Turn.Ask waits on.
-func (p *Port) RespondInput(_ context.Context, workID, inputRequestID string, response adapter.InputResponse, ownerID string) error {
+// RespondInput implements a2aport.Port: it answers the question the Work's Turn.Ask waits on.
+func (p *Port) RespondInput(_ context.Context, workID, inputRequestID string, response a2aport.InputResponse, ownerID string) error {
 	wk, err := p.find(workID, ownerID)
 	if err != nil {
 		return err
 	}
 	if wk == nil {
-		return &adapter.Error{Code: adapter.CodeWorkNotFound, Message: fmt.Sprintf("work %q is not active for this owner", workID)}
+		return &a2aport.Error{Code: a2aport.CodeWorkNotFound, Message: fmt.Sprintf("work %q is not active for this owner", workID)}
 	}
 	return wk.answer(inputRequestID, response)
 }
 
-// RespondAuthorization implements adapter.Port: as every Port, it has no approvals to give.
-func (p *Port) RespondAuthorization(context.Context, string, string, adapter.InputResponse, string) error {
-	return &adapter.Error{Code: adapter.CodeAuthorizationUnsupported, Message: "A2A has no general approval semantics: answer with RespondInput"}
+// RespondAuthorization implements a2aport.Port: as every Port, it has no approvals to give.
+func (p *Port) RespondAuthorization(context.Context, string, string, a2aport.InputResponse, string) error {
+	return &a2aport.Error{Code: a2aport.CodeAuthorizationUnsupported, Message: "A2A has no general approval semantics: answer with RespondInput"}
 }
 
-// Subscribe implements adapter.Port.
-func (p *Port) Subscribe(listener func(adapter.Event)) func() {
+// Subscribe implements a2aport.Port.
+func (p *Port) Subscribe(listener func(a2aport.Event)) func() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.closed || listener == nil {
@@ -215,7 +215,7 @@ func (p *Port) Subscribe(listener func(adapter.Event)) func() {
 	}
 }
 
-// Close implements adapter.Port: active Works end ADAPTER_CLOSED, listeners are dropped.
+// Close implements a2aport.Port: active Works end ADAPTER_CLOSED, listeners are dropped.
 func (p *Port) Close() error {
 	p.mu.Lock()
 	if p.closed {
@@ -227,7 +227,7 @@ func (p *Port) Close() error {
 	for _, wk := range p.works {
 		active = append(active, wk)
 	}
-	p.listeners = map[int]func(adapter.Event){}
+	p.listeners = map[int]func(a2aport.Event){}
 	p.mu.Unlock()
 	for _, wk := range active {
 		wk.end(errClosed)
@@ -236,7 +236,7 @@ func (p *Port) Close() error {
 	return nil
 }
 
-// Detach implements adapter.Port as Close: a function's Work cannot go on without its Port.
+// Detach implements a2aport.Port as Close: a function's Work cannot go on without its Port.
 func (p *Port) Detach() error { return p.Close() }
 
 // find is owner's active Work workID: nil for none, WORK_NOT_FOUND for another owner's.
@@ -248,7 +248,7 @@ func (p *Port) find(workID, ownerID string) (*work, error) {
 		return nil, nil
 	}
 	if wk.w.OwnerID != ownerID {
-		return nil, &adapter.Error{Code: adapter.CodeWorkNotFound, Message: fmt.Sprintf("work %q is not active for this owner", workID)}
+		return nil, &a2aport.Error{Code: a2aport.CodeWorkNotFound, Message: fmt.Sprintf("work %q is not active for this owner", workID)}
 	}
 	return wk, nil
 }
@@ -259,10 +259,10 @@ func (p *Port) isClosed() bool {
 	return p.closed
 }
 
-func (p *Port) subscribers() []func(adapter.Event) {
+func (p *Port) subscribers() []func(a2aport.Event) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	out := make([]func(adapter.Event), 0, len(p.listeners))
+	out := make([]func(a2aport.Event), 0, len(p.listeners))
 	for _, l := range p.listeners {
 		out = append(out, l)
 	}
@@ -270,5 +270,5 @@ func (p *Port) subscribers() []func(adapter.Event) {
 }
 
 func closedError() error {
-	return &adapter.Error{Code: adapter.CodeAdapterClosed, Message: "the port is closed"}
+	return &a2aport.Error{Code: a2aport.CodeAdapterClosed, Message: "the port is closed"}
 }

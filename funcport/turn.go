@@ -8,7 +8,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/growing"
 )
 
@@ -18,24 +18,24 @@ type Turn struct{ w *work }
 
 // Working says what the Work is doing now (an activity event in state working).
 func (t *Turn) Working(text string) {
-	t.w.emit(adapter.Event{Type: adapter.EventActivity, State: adapter.StateWorking, Text: text})
+	t.w.emit(a2aport.Event{Type: a2aport.EventActivity, State: a2aport.StateWorking, Text: text})
 }
 
 // Message tells the owner text (a message event; the outcome's content is what stays).
 func (t *Turn) Message(text string) {
-	t.w.emit(adapter.Event{Type: adapter.EventMessage, Text: text})
+	t.w.emit(a2aport.Event{Type: a2aport.EventMessage, Text: text})
 }
 
 // Artifact shows an artifact as it is now, whole: a new one, or one that replaces the artifact of
 // the same id.
-func (t *Turn) Artifact(a adapter.Artifact) {
+func (t *Turn) Artifact(a a2aport.Artifact) {
 	t.w.mu.Lock()
 	st := t.w.artifact(a.ID, a.Name)
 	st.name, st.description = a.Name, a.Description
 	st.parts.Reset(slices.Clone(a.Parts))
 	a.Parts = st.parts.Items()
 	t.w.mu.Unlock()
-	t.w.emit(adapter.Event{Type: adapter.EventArtifact, Artifact: &a})
+	t.w.emit(a2aport.Event{Type: a2aport.EventArtifact, Artifact: &a})
 }
 
 // AppendText streams text onto the end of artifact id (created, named name, with its first
@@ -45,51 +45,51 @@ func (t *Turn) AppendText(id, name, text string) {
 	t.w.mu.Lock()
 	st := t.w.artifact(id, name)
 	known := st.parts.Len() > 0
-	var delta *adapter.ArtifactDelta
-	if last := st.parts.Last(); last != nil && last.Type == adapter.PartText {
+	var delta *a2aport.ArtifactDelta
+	if last := st.parts.Last(); last != nil && last.Type == a2aport.PartText {
 		last.Text = st.text.Extend(last.Text, text)
-		delta = &adapter.ArtifactDelta{Text: text}
+		delta = &a2aport.ArtifactDelta{Text: text}
 	} else {
-		st.parts.Push(adapter.Part{Type: adapter.PartText, Text: st.text.Extend("", text)})
+		st.parts.Push(a2aport.Part{Type: a2aport.PartText, Text: st.text.Extend("", text)})
 		if known {
-			delta = &adapter.ArtifactDelta{Parts: []adapter.Part{{Type: adapter.PartText, Text: text}}}
+			delta = &a2aport.ArtifactDelta{Parts: []a2aport.Part{{Type: a2aport.PartText, Text: text}}}
 		}
 	}
-	a := adapter.Artifact{ID: id, Name: st.name, Description: st.description, Parts: st.parts.Items()}
+	a := a2aport.Artifact{ID: id, Name: st.name, Description: st.description, Parts: st.parts.Items()}
 	t.w.mu.Unlock()
-	t.w.emit(adapter.Event{Type: adapter.EventArtifact, Artifact: &a, Delta: delta})
+	t.w.emit(a2aport.Event{Type: a2aport.EventArtifact, Artifact: &a, Delta: delta})
 }
 
 // Ask asks the owner prompt and waits for the answer (RespondInput), the Work's end or ctx's.
 // Meanwhile the Work is input_required, and the facade shows its task so.
-func (t *Turn) Ask(ctx context.Context, prompt string) (adapter.InputResponse, error) {
+func (t *Turn) Ask(ctx context.Context, prompt string) (a2aport.InputResponse, error) {
 	return t.w.ask(ctx, prompt)
 }
 
 // work is one running Work of a Port.
 type work struct {
 	port    *Port
-	w       adapter.Work
-	onEvent func(adapter.Event)
+	w       a2aport.Work
+	onEvent func(a2aport.Event)
 	ctx     context.Context
 	stop    context.CancelCauseFunc
 	done    chan struct{} // closed once the Work has its outcome
 
 	mu        sync.Mutex
-	state     adapter.WorkState
+	state     a2aport.WorkState
 	ended     error // why the Work was ended from outside (cancel, close); nil while it runs
 	settled   bool
 	asked     int                  // questions so far, for their ids
 	question  *question            // the one the Work waits on
 	artifacts map[string]*artifact // as the Work's events showed them
-	last      adapter.Event        // the last activity, so that repeats are dropped
+	last      a2aport.Event        // the last activity, so that repeats are dropped
 }
 
 // artifact is one artifact of a Work as it grows (growing: its parts are handed out unchanged, its
 // text extended without copying what was handed out).
 type artifact struct {
 	name, description string
-	parts             growing.List[adapter.Part]
+	parts             growing.List[a2aport.Part]
 	text              growing.Text
 }
 
@@ -109,18 +109,18 @@ func (wk *work) artifact(id, name string) *artifact {
 // question is an open Ask.
 type question struct {
 	id      string
-	answers chan adapter.InputResponse
+	answers chan a2aport.InputResponse
 }
 
 // emit delivers ev to the Work's own listener, then to the Port's subscribers; a listener that
 // panics breaks nothing. Nothing is delivered once the Work has its outcome but the final event.
-func (wk *work) emit(ev adapter.Event) {
+func (wk *work) emit(ev a2aport.Event) {
 	wk.mu.Lock()
 	if wk.settled {
 		wk.mu.Unlock()
 		return
 	}
-	if ev.Type == adapter.EventActivity {
+	if ev.Type == a2aport.EventActivity {
 		if ev == wk.last {
 			wk.mu.Unlock()
 			return
@@ -131,9 +131,9 @@ func (wk *work) emit(ev adapter.Event) {
 	wk.deliver(ev)
 }
 
-func (wk *work) deliver(ev adapter.Event) {
+func (wk *work) deliver(ev a2aport.Event) {
 	ev.TaskID, ev.OwnerID = wk.w.ID, wk.w.OwnerID
-	for _, l := range append([]func(adapter.Event){wk.onEvent}, wk.port.subscribers()...) {
+	for _, l := range append([]func(a2aport.Event){wk.onEvent}, wk.port.subscribers()...) {
 		if l != nil {
 			func() {
 				defer func() { _ = recover() }() // a listener's panic is its own
@@ -162,7 +162,7 @@ func (wk *work) stopped() bool {
 	return wk.ended != nil || wk.settled
 }
 
-func (wk *work) currentState() adapter.WorkState {
+func (wk *work) currentState() a2aport.WorkState {
 	wk.mu.Lock()
 	defer wk.mu.Unlock()
 	return wk.state
@@ -170,7 +170,7 @@ func (wk *work) currentState() adapter.WorkState {
 
 // settle decides the Work's one outcome from what the Func returned (returned: it did) and why
 // the Work ended, and delivers its last event.
-func (wk *work) settle(out adapter.Outcome, err error, returned bool) (adapter.Outcome, error) {
+func (wk *work) settle(out a2aport.Outcome, err error, returned bool) (a2aport.Outcome, error) {
 	wk.mu.Lock()
 	ended := wk.ended
 	wk.settled = true
@@ -180,67 +180,67 @@ func (wk *work) settle(out adapter.Outcome, err error, returned bool) (adapter.O
 	case errors.Is(ended, errClosed):
 		err = closedError()
 	case ended != nil || !returned || (wk.ctx.Err() != nil && err != nil):
-		err = &adapter.Error{Code: adapter.CodeWorkCancelled, Message: "the work was cancelled"}
+		err = &a2aport.Error{Code: a2aport.CodeWorkCancelled, Message: "the work was cancelled"}
 	case err != nil:
-		var e *adapter.Error
+		var e *a2aport.Error
 		if !errors.As(err, &e) {
-			err = &adapter.Error{Code: adapter.CodeTaskFailed, Message: err.Error(), Err: err}
+			err = &a2aport.Error{Code: a2aport.CodeTaskFailed, Message: err.Error(), Err: err}
 		}
 	}
 	if err != nil {
-		state := adapter.StateFailed
-		switch adapter.CodeOf(err) {
-		case adapter.CodeWorkCancelled, adapter.CodeAdapterClosed:
-			state = adapter.StateCancelled
-		case adapter.CodeTaskRejected:
-			state = adapter.StateRejected
+		state := a2aport.StateFailed
+		switch a2aport.CodeOf(err) {
+		case a2aport.CodeWorkCancelled, a2aport.CodeAdapterClosed:
+			state = a2aport.StateCancelled
+		case a2aport.CodeTaskRejected:
+			state = a2aport.StateRejected
 		}
-		wk.deliver(adapter.Event{Type: adapter.EventActivity, State: state, Text: err.Error()})
-		return adapter.Outcome{}, err
+		wk.deliver(a2aport.Event{Type: a2aport.EventActivity, State: state, Text: err.Error()})
+		return a2aport.Outcome{}, err
 	}
 	if out.Artifacts == nil {
-		out.Artifacts = []adapter.Artifact{}
+		out.Artifacts = []a2aport.Artifact{}
 	}
-	wk.deliver(adapter.Event{Type: adapter.EventActivity, State: adapter.StateCompleted})
+	wk.deliver(a2aport.Event{Type: a2aport.EventActivity, State: a2aport.StateCompleted})
 	return out, nil
 }
 
 // ask opens a question and waits for its answer.
-func (wk *work) ask(ctx context.Context, prompt string) (adapter.InputResponse, error) {
+func (wk *work) ask(ctx context.Context, prompt string) (a2aport.InputResponse, error) {
 	wk.mu.Lock()
 	if wk.settled || wk.question != nil {
 		wk.mu.Unlock()
-		return adapter.InputResponse{}, errors.New("funcport: one question at a time, while the Work runs")
+		return a2aport.InputResponse{}, errors.New("funcport: one question at a time, while the Work runs")
 	}
 	wk.asked++
-	q := &question{id: wk.w.ID + "-input-" + strconv.Itoa(wk.asked), answers: make(chan adapter.InputResponse, 1)}
+	q := &question{id: wk.w.ID + "-input-" + strconv.Itoa(wk.asked), answers: make(chan a2aport.InputResponse, 1)}
 	wk.question = q
 	wk.mu.Unlock()
-	req := adapter.InputRequest{InputRequestID: q.id, Kind: adapter.InputKindInput, Mode: "text", Prompt: prompt}
-	wk.emit(adapter.Event{Type: adapter.EventActivity, State: adapter.StateInputRequired, Text: prompt})
-	wk.emit(adapter.Event{Type: adapter.EventInputRequested, Input: &req})
+	req := a2aport.InputRequest{InputRequestID: q.id, Kind: a2aport.InputKindInput, Mode: "text", Prompt: prompt}
+	wk.emit(a2aport.Event{Type: a2aport.EventActivity, State: a2aport.StateInputRequired, Text: prompt})
+	wk.emit(a2aport.Event{Type: a2aport.EventInputRequested, Input: &req})
 	select {
 	case answer := <-q.answers:
 		req.Action = answer.Action
-		wk.emit(adapter.Event{Type: adapter.EventInputResolved, Input: &req})
-		wk.emit(adapter.Event{Type: adapter.EventActivity, State: adapter.StateWorking})
+		wk.emit(a2aport.Event{Type: a2aport.EventInputResolved, Input: &req})
+		wk.emit(a2aport.Event{Type: a2aport.EventActivity, State: a2aport.StateWorking})
 		return answer, nil
 	case <-ctx.Done():
 		wk.close(q)
-		return adapter.InputResponse{}, ctx.Err()
+		return a2aport.InputResponse{}, ctx.Err()
 	case <-wk.ctx.Done():
 		wk.close(q)
-		return adapter.InputResponse{}, context.Cause(wk.ctx)
+		return a2aport.InputResponse{}, context.Cause(wk.ctx)
 	}
 }
 
 // answer gives response to the open question id.
-func (wk *work) answer(id string, response adapter.InputResponse) error {
+func (wk *work) answer(id string, response a2aport.InputResponse) error {
 	wk.mu.Lock()
 	defer wk.mu.Unlock()
 	q := wk.question
 	if q == nil || q.id != id {
-		return &adapter.Error{Code: adapter.CodeInputNotPending, Message: fmt.Sprintf("work %q has no open question %q", wk.w.ID, id)}
+		return &a2aport.Error{Code: a2aport.CodeInputNotPending, Message: fmt.Sprintf("work %q has no open question %q", wk.w.ID, id)}
 	}
 	wk.question = nil
 	q.answers <- response

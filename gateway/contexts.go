@@ -5,12 +5,12 @@ import (
 	"context"
 	"sync"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/owner"
 )
 
 // callerContexts is a backend's ContextStore (ReuseContext): each caller's conversations in a
-// store of their own, of adapter.DefaultContextCapacity owners, so that one caller who starts many
+// store of their own, of a2aport.DefaultContextCapacity owners, so that one caller who starts many
 // conversations evicts its own oldest, never another caller's (the adapter's one store of 100
 // owners was shared: 120 fresh conversations of one caller ended another's). The stores of the
 // callers least recently seen go beyond maxCallers.
@@ -23,20 +23,20 @@ type callerContexts struct {
 
 type callerStore struct {
 	caller string
-	store  *adapter.MemoryContextStore
+	store  *a2aport.MemoryContextStore
 }
 
 // maxContextCallers bounds how many callers' conversations a backend keeps.
 const maxContextCallers = 10_000
 
-var _ adapter.ContextStore = (*callerContexts)(nil)
+var _ a2aport.ContextStore = (*callerContexts)(nil)
 
 func newCallerContexts() *callerContexts {
 	return &callerContexts{stores: map[string]*list.Element{}, lru: list.New(), callers: maxContextCallers}
 }
 
 // of is the store of ownerID's caller (an owner id the facade did not write is a caller of its own).
-func (c *callerContexts) of(ownerID string) *adapter.MemoryContextStore {
+func (c *callerContexts) of(ownerID string) *a2aport.MemoryContextStore {
 	caller, ok := owner.Caller(ownerID)
 	if !ok {
 		caller = ownerID
@@ -47,7 +47,7 @@ func (c *callerContexts) of(ownerID string) *adapter.MemoryContextStore {
 		c.lru.MoveToFront(e)
 		return e.Value.(*callerStore).store
 	}
-	s := &callerStore{caller: caller, store: adapter.NewMemoryContextStore(adapter.MemoryContextStoreOptions{})}
+	s := &callerStore{caller: caller, store: a2aport.NewMemoryContextStore(a2aport.MemoryContextStoreOptions{})}
 	c.stores[caller] = c.lru.PushFront(s)
 	for c.lru.Len() > c.callers {
 		oldest := c.lru.Back()
@@ -57,17 +57,17 @@ func (c *callerContexts) of(ownerID string) *adapter.MemoryContextStore {
 	return s.store
 }
 
-// Get implements adapter.ContextStore.
+// Get implements a2aport.ContextStore.
 func (c *callerContexts) Get(ctx context.Context, ownerID string) (string, bool, error) {
 	return c.of(ownerID).Get(ctx, ownerID)
 }
 
-// Set implements adapter.ContextStore.
+// Set implements a2aport.ContextStore.
 func (c *callerContexts) Set(ctx context.Context, ownerID, contextID string) error {
 	return c.of(ownerID).Set(ctx, ownerID, contextID)
 }
 
-// Delete implements adapter.ContextStore.
+// Delete implements a2aport.ContextStore.
 func (c *callerContexts) Delete(ctx context.Context, ownerID string) error {
 	return c.of(ownerID).Delete(ctx, ownerID)
 }

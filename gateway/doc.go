@@ -10,7 +10,7 @@
 // skills stay off the card until it is back. GET /backends lists them; GET /healthz says the
 // process is up and GET /readyz whether any backend is available.
 //
-//	weather, _ := adapter.New(adapter.Options{AgentCardURL: "https://weather.example/.well-known/agent-card.json"})
+//	weather, _ := adapter.New(a2aport.Options{AgentCardURL: "https://weather.example/.well-known/agent-card.json"})
 //	g, err := gateway.New(gateway.Options{
 //		Facade:   facade.Options{BaseURL: "https://agents.example", Name: "agents"},
 //		Backends: []gateway.Backend{{Name: "weather", Port: weather, CardURL: "https://weather.example/.well-known/agent-card.json"}},

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"net/http"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/netfail"
 )
 
@@ -17,51 +17,51 @@ import (
 // it failed or rejected, with its own words) and what concerns the caller's own calls (cancelled,
 // not found, an answer out of turn) pass as they are.
 func forCaller(backend string, err error) error {
-	var e *adapter.Error
+	var e *a2aport.Error
 	if !errors.As(err, &e) {
 		if err == nil {
 			return nil
 		}
-		return &adapter.Error{Code: adapter.CodeInternal, Message: fmt.Sprintf("the backend %q failed", backend)}
+		return &a2aport.Error{Code: a2aport.CodeInternal, Message: fmt.Sprintf("the backend %q failed", backend)}
 	}
 	var how string
 	switch e.Code {
-	case adapter.CodeTaskFailed, adapter.CodeTaskRejected, adapter.CodeWorkCancelled, adapter.CodeWorkNotFound,
-		adapter.CodeWorkAlreadyActive, adapter.CodeWorkDetached, adapter.CodeAdapterClosed, adapter.CodeInvalidWork,
-		adapter.CodeInputNotPending, adapter.CodeInputAlreadySubmitted, adapter.CodeInputActionRequired,
-		adapter.CodeAuthorizationUnsupported, adapter.CodeContextMismatch:
+	case a2aport.CodeTaskFailed, a2aport.CodeTaskRejected, a2aport.CodeWorkCancelled, a2aport.CodeWorkNotFound,
+		a2aport.CodeWorkAlreadyActive, a2aport.CodeWorkDetached, a2aport.CodeAdapterClosed, a2aport.CodeInvalidWork,
+		a2aport.CodeInputNotPending, a2aport.CodeInputAlreadySubmitted, a2aport.CodeInputActionRequired,
+		a2aport.CodeAuthorizationUnsupported, a2aport.CodeContextMismatch:
 		return err
-	case adapter.CodeNetworkError:
+	case a2aport.CodeNetworkError:
 		how = "could not be reached: the connection failed"
 		if netfail.NotSent(e) {
 			how = "could not be reached: the connection could not be made, and nothing was sent"
 		}
-	case adapter.CodeOutcomeUnknown:
+	case a2aport.CodeOutcomeUnknown:
 		how = "lost the connection after the message may have reached it: whether it ran is not known (it was not sent again)"
-	case adapter.CodeTimeout:
+	case a2aport.CodeTimeout:
 		how = "did not answer in time"
-	case adapter.CodeHTTPError:
+	case a2aport.CodeHTTPError:
 		how = fmt.Sprintf("answered HTTP %d %s", e.Status, http.StatusText(e.Status))
-	case adapter.CodeProtocolError:
+	case a2aport.CodeProtocolError:
 		how = "answered with an A2A error"
-	case adapter.CodeInvalidResponse:
+	case a2aport.CodeInvalidResponse:
 		how = "answered with something that is not valid A2A"
-	case adapter.CodeResponseTooLarge:
+	case a2aport.CodeResponseTooLarge:
 		how = "sent more than the gateway accepts"
-	case adapter.CodeAuthRequired, adapter.CodeHeadersFailed:
+	case a2aport.CodeAuthRequired, a2aport.CodeHeadersFailed:
 		how = "did not accept the gateway's credentials"
-	case adapter.CodeDiscoveryFailed, adapter.CodeNoCompatibleTransport, adapter.CodeLegacyBuildRequired,
-		adapter.CodeExtensionRequired, adapter.CodeCardSignatureInvalid:
+	case a2aport.CodeDiscoveryFailed, a2aport.CodeNoCompatibleTransport, a2aport.CodeLegacyBuildRequired,
+		a2aport.CodeExtensionRequired, a2aport.CodeCardSignatureInvalid:
 		how = "could not be discovered"
 	default:
 		how = "failed (" + string(e.Code) + ")"
 	}
-	return &adapter.Error{Code: e.Code, Status: e.Status, Retryable: e.Retryable, Message: fmt.Sprintf("the backend %q %s", backend, how)}
+	return &a2aport.Error{Code: e.Code, Status: e.Status, Retryable: e.Retryable, Message: fmt.Sprintf("the backend %q %s", backend, how)}
 }
 
 // unreachable reports whether err says a connection to the backend could not be made at all:
 // a passive health check takes the backend out at once (Gateway.lost).
 func unreachable(err error) bool {
-	var e *adapter.Error
-	return errors.As(err, &e) && (e.Code == adapter.CodeNetworkError || e.Code == adapter.CodeOutcomeUnknown) && netfail.NotSent(e)
+	var e *a2aport.Error
+	return errors.As(err, &e) && (e.Code == a2aport.CodeNetworkError || e.Code == a2aport.CodeOutcomeUnknown) && netfail.NotSent(e)
 }

@@ -8,6 +8,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 )
@@ -15,7 +17,7 @@ import (
 // Options are the gateway options c describes: an adapter for each backend (recording its Works
 // in works, when set, so that another node of a cluster can resume them), the card, the callers'
 // authentication. The caller adds the cluster (Facade.Cluster) and serves the handler.
-func (c *Config) Options(works adapter.WorkStore) (Options, error) {
+func (c *Config) Options(works a2aport.WorkStore) (Options, error) {
 	base := c.PublicURL
 	if base == "" {
 		base = "http://" + c.Listen
@@ -33,15 +35,15 @@ func (c *Config) Options(works adapter.WorkStore) (Options, error) {
 		opts.Facade.Authenticate = bearerCallers(c.Auth.BearerTokens)
 	}
 	for _, b := range c.Backends {
-		ao := adapter.Options{AgentCardURL: b.Card, ProtocolVersion: b.ProtocolVersion, ProtocolBinding: b.Binding,
+		ao := a2aport.Options{AgentCardURL: b.Card, ProtocolVersion: b.ProtocolVersion, ProtocolBinding: b.Binding,
 			Timeout: b.timeout, ReuseContext: b.ReuseContext, WorkStore: works, Label: b.Name}
 		if b.ReuseContext {
 			ao.ContextStore = newCallerContexts() // one caller's conversations never evict another's
 		}
 		if len(b.Credentials) > 0 {
-			ao.Credentials = map[string]adapter.Credential{}
+			ao.Credentials = map[string]a2aport.Credential{}
 			for scheme, cr := range b.Credentials {
-				ao.Credentials[scheme] = adapter.Credential{Token: cr.Token, Username: cr.Username, Password: cr.Password,
+				ao.Credentials[scheme] = a2aport.Credential{Token: cr.Token, Username: cr.Username, Password: cr.Password,
 					ClientID: cr.ClientID, ClientSecret: cr.ClientSecret, Scopes: cr.Scopes, TokenURL: cr.TokenURL}
 			}
 		}

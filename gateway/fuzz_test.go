@@ -10,7 +10,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/funcport"
 )
@@ -23,8 +23,8 @@ func FuzzServeHTTP(f *testing.F) {
 	f.Add("POST", "/a2a", `{"jsonrpc":"2.0","id":1,"method":"nope-\u0000\u009b"}`, "1.0")
 	f.Add("POST", "/a2a/rest/tasks/\xc2\x9b:subscribe", `{}`, "1.0")
 	f.Add("BREW", "/a2a/rest/message:send", `{"message":{"taskId":"x","taskId":""}}`, "")
-	port := funcport.New(func(context.Context, adapter.Work, *funcport.Turn) (adapter.Outcome, error) {
-		return adapter.Outcome{Content: "ok"}, nil
+	port := funcport.New(func(context.Context, a2aport.Work, *funcport.Turn) (a2aport.Outcome, error) {
+		return a2aport.Outcome{Content: "ok"}, nil
 	}, funcport.Options{})
 	g, err := New(Options{Facade: facade.Options{BaseURL: "http://127.0.0.1:1"}, Backends: []Backend{{Name: "fn", Port: port}}, Default: "fn"})
 	if err != nil {

@@ -12,7 +12,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/facade"
 )
 
@@ -22,7 +23,7 @@ type Backend struct {
 	// digits and dashes.
 	Name string
 	// Port serves its Works: adapter.New for a remote A2A agent, or a Port of your own.
-	Port adapter.Port
+	Port a2aport.Port
 	// CardURL is where its skills are read from (an A2A agent's card); "" for a Port of your
 	// own, which contributes one skill from Description.
 	CardURL string
@@ -43,7 +44,7 @@ type Options struct {
 	Default string
 	// Router, when set, chooses a message's backend before anything else does ("": let the
 	// message and Default decide).
-	Router func(msg *a2a.Message, work adapter.Work) (string, error)
+	Router func(msg *a2a.Message, work a2aport.Work) (string, error)
 	// StartTimeout bounds each backend's discovery (default 10 s); a backend that fails is
 	// retried with backoff from RetryMin (default 1 s) doubling to RetryMax (default 1 min).
 	StartTimeout, RetryMin, RetryMax time.Duration
@@ -201,13 +202,13 @@ func (g *Gateway) background(f func()) {
 }
 
 // Close stops the retries and closes every backend's Port: their running Works are cancelled.
-func (g *Gateway) Close() error { return g.stop(adapter.Port.Close) }
+func (g *Gateway) Close() error { return g.stop(a2aport.Port.Close) }
 
 // Detach stops like Close but leaves running Works at their agents, recorded in the backends'
 // WorkStores, for another node of a cluster to resume.
-func (g *Gateway) Detach() error { return g.stop(adapter.Port.Detach) }
+func (g *Gateway) Detach() error { return g.stop(a2aport.Port.Detach) }
 
-func (g *Gateway) stop(end func(adapter.Port) error) error {
+func (g *Gateway) stop(end func(a2aport.Port) error) error {
 	g.mu.Lock()
 	g.close()
 	g.mu.Unlock()

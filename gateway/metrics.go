@@ -9,7 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // metrics are the gateway's Prometheus metrics, on a registry of its own (GET /metrics).
@@ -95,5 +95,5 @@ func outcomeOf(err error) string {
 	if err == nil {
 		return "ok"
 	}
-	return string(adapter.CodeOf(err))
+	return string(a2aport.CodeOf(err))
 }

@@ -12,7 +12,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // router is the one Port the facade serves: each Work goes to its backend's Port, and what is
@@ -24,7 +24,7 @@ type router struct {
 	works  map[string]string // work id → backend, while the Work runs (or is resumed) here
 }
 
-var _ adapter.Port = (*router)(nil)
+var _ a2aport.Port = (*router)(nil)
 
 func newRouter(g *Gateway) *router {
 	return &router{g: g, chosen: map[string]string{}, works: map[string]string{}}
@@ -32,7 +32,7 @@ func newRouter(g *Gateway) *router {
 
 // admit chooses the backend of a message that starts a task, or refuses the message: the Router
 // hook, then the skill or backend the message names, then Default.
-func (r *router) admit(msg *a2a.Message, work adapter.Work) error {
+func (r *router) admit(msg *a2a.Message, work a2aport.Work) error {
 	name, err := r.route(msg, work)
 	if err != nil {
 		return err
@@ -43,7 +43,7 @@ func (r *router) admit(msg *a2a.Message, work adapter.Work) error {
 	return nil
 }
 
-func (r *router) route(msg *a2a.Message, work adapter.Work) (string, error) {
+func (r *router) route(msg *a2a.Message, work a2aport.Work) (string, error) {
 	g := r.g
 	var name string
 	if g.opts.Router != nil {
@@ -80,10 +80,10 @@ func (r *router) route(msg *a2a.Message, work adapter.Work) (string, error) {
 	return name, nil
 }
 
-// Submit implements adapter.Port: the Work runs on the backend admit chose for it (a Work that
+// Submit implements a2aport.Port: the Work runs on the backend admit chose for it (a Work that
 // did not come through the facade is routed by its "backend" input and Default). Its route is
 // recorded before anything is sent, so that any node of a cluster finds that backend again.
-func (r *router) Submit(ctx context.Context, work adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+func (r *router) Submit(ctx context.Context, work a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	r.mu.Lock()
 	name, ok := r.chosen[work.ID]
 	delete(r.chosen, work.ID)
@@ -91,7 +91,7 @@ func (r *router) Submit(ctx context.Context, work adapter.Work, opts ...adapter.
 	if !ok {
 		var err error
 		if name, err = r.route(nil, work); err != nil {
-			return adapter.Outcome{}, &adapter.Error{Code: adapter.CodeInvalidWork, Message: err.Error()}
+			return a2aport.Outcome{}, &a2aport.Error{Code: a2aport.CodeInvalidWork, Message: err.Error()}
 		}
 	}
 	if work.Input["backend"] == name { // addressed to the gateway, not to the backend
@@ -103,7 +103,7 @@ func (r *router) Submit(ctx context.Context, work adapter.Work, opts ...adapter.
 	}
 	if routes := r.g.opts.Routes; routes != nil {
 		if err := routes.SetRoute(ctx, work.ID, name); err != nil {
-			return adapter.Outcome{}, &adapter.Error{Code: adapter.CodeInternal, Retryable: true, Err: err,
+			return a2aport.Outcome{}, &a2aport.Error{Code: a2aport.CodeInternal, Retryable: true, Err: err,
 				Message: "the gateway could not record which backend runs the Work, so nothing was sent"}
 		}
 	}
@@ -131,7 +131,7 @@ func (r *router) track(workID, name string) (untrack func()) {
 // another node, and one this Port did not find or already runs is not this call's to end.
 func (r *router) settled(workID string, err error) {
 	routes := r.g.opts.Routes
-	if routes == nil || errors.Is(err, adapter.ErrWorkDetached) || errors.Is(err, adapter.ErrWorkNotFound) || errors.Is(err, adapter.ErrWorkAlreadyActive) {
+	if routes == nil || errors.Is(err, a2aport.ErrWorkDetached) || errors.Is(err, a2aport.ErrWorkNotFound) || errors.Is(err, a2aport.ErrWorkAlreadyActive) {
 		return
 	}
 	_ = routes.DeleteRoute(context.Background(), workID) // a route left behind names an ended Work: Resume finds no record
@@ -149,31 +149,31 @@ func (r *router) backendOf(ctx context.Context, workID string) (string, error) {
 	}
 	routes := r.g.opts.Routes
 	if routes == nil {
-		return "", &adapter.Error{Code: adapter.CodeWorkNotFound, Message: fmt.Sprintf("work %q does not run on this gateway", workID)}
+		return "", &a2aport.Error{Code: a2aport.CodeWorkNotFound, Message: fmt.Sprintf("work %q does not run on this gateway", workID)}
 	}
 	name, ok, err := routes.Route(ctx, workID)
 	switch {
 	case err != nil:
-		return "", &adapter.Error{Code: adapter.CodeInternal, Retryable: true, Err: err, Message: "the gateway could not read which backend runs the Work"}
+		return "", &a2aport.Error{Code: a2aport.CodeInternal, Retryable: true, Err: err, Message: "the gateway could not read which backend runs the Work"}
 	case !ok:
-		return "", &adapter.Error{Code: adapter.CodeWorkNotFound, Message: fmt.Sprintf("work %q: no backend is recorded for it", workID)}
+		return "", &a2aport.Error{Code: a2aport.CodeWorkNotFound, Message: fmt.Sprintf("work %q: no backend is recorded for it", workID)}
 	case r.g.backends[name] == nil:
-		return name, &adapter.Error{Code: adapter.CodeOutcomeUnknown, Message: fmt.Sprintf(
+		return name, &a2aport.Error{Code: a2aport.CodeOutcomeUnknown, Message: fmt.Sprintf(
 			"the Work ran on the backend %q, which this gateway's configuration no longer has: whether it finished there is not known", name)}
 	}
 	return name, nil
 }
 
-// Resume implements adapter.Port: a Work another node started is re-attached at its own backend
+// Resume implements a2aport.Port: a Work another node started is re-attached at its own backend
 // (a takeover, or a cancel or answer that reached this node).
-func (r *router) Resume(ctx context.Context, workID, ownerID string, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+func (r *router) Resume(ctx context.Context, workID, ownerID string, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	name, err := r.backendOf(ctx, workID)
 	if err != nil {
 		if name != "" { // its backend left the configuration: the Work ends here, saying so
 			r.settled(workID, err)
 			r.g.ended(name, workID, err, 0, true)
 		}
-		return adapter.Outcome{}, err
+		return a2aport.Outcome{}, err
 	}
 	defer r.track(workID, name)()
 	r.g.opts.Logger.Info("work resumed", "backend", name, "task", workID)
@@ -184,15 +184,15 @@ func (r *router) Resume(ctx context.Context, workID, ownerID string, opts ...ada
 	return out, forCaller(name, err)
 }
 
-// Status implements adapter.Port; the runtime's status ("" work) is ready when any backend is.
-func (r *router) Status(workID, ownerID string) adapter.Status {
+// Status implements a2aport.Port; the runtime's status ("" work) is ready when any backend is.
+func (r *router) Status(workID, ownerID string) a2aport.Status {
 	if workID == "" {
-		st := adapter.Status{State: adapter.RuntimeIdle}
+		st := a2aport.Status{State: a2aport.RuntimeIdle}
 		for _, name := range r.g.order {
 			s := r.g.backends[name].spec.Port.Status("", "")
 			st.ActiveWorks += s.ActiveWorks
-			if s.State == adapter.RuntimeReady {
-				st.State, st.Started = adapter.RuntimeReady, true
+			if s.State == a2aport.RuntimeReady {
+				st.State, st.Started = a2aport.RuntimeReady, true
 			}
 		}
 		return st
@@ -203,23 +203,23 @@ func (r *router) Status(workID, ownerID string) adapter.Status {
 	if ok {
 		return r.g.backends[name].spec.Port.Status(workID, ownerID)
 	}
-	return adapter.Status{State: adapter.StateNotFound}
+	return a2aport.Status{State: a2aport.StateNotFound}
 }
 
-// Cancel implements adapter.Port.
-func (r *router) Cancel(ctx context.Context, workID, ownerID string) (adapter.CancelResult, error) {
+// Cancel implements a2aport.Port.
+func (r *router) Cancel(ctx context.Context, workID, ownerID string) (a2aport.CancelResult, error) {
 	name, err := r.backendOf(ctx, workID)
-	if errors.Is(err, adapter.ErrWorkNotFound) {
-		return adapter.CancelResult{State: adapter.StateNotFound}, nil
+	if errors.Is(err, a2aport.ErrWorkNotFound) {
+		return a2aport.CancelResult{State: a2aport.StateNotFound}, nil
 	}
 	if err != nil {
-		return adapter.CancelResult{}, err
+		return a2aport.CancelResult{}, err
 	}
 	return r.g.backends[name].spec.Port.Cancel(ctx, workID, ownerID)
 }
 
-// RespondInput implements adapter.Port.
-func (r *router) RespondInput(ctx context.Context, workID, inputRequestID string, response adapter.InputResponse, ownerID string) error {
+// RespondInput implements a2aport.Port.
+func (r *router) RespondInput(ctx context.Context, workID, inputRequestID string, response a2aport.InputResponse, ownerID string) error {
 	name, err := r.backendOf(ctx, workID)
 	if err != nil {
 		return err
@@ -227,8 +227,8 @@ func (r *router) RespondInput(ctx context.Context, workID, inputRequestID string
 	return r.g.backends[name].spec.Port.RespondInput(ctx, workID, inputRequestID, response, ownerID)
 }
 
-// RespondAuthorization implements adapter.Port.
-func (r *router) RespondAuthorization(ctx context.Context, workID, inputRequestID string, response adapter.InputResponse, ownerID string) error {
+// RespondAuthorization implements a2aport.Port.
+func (r *router) RespondAuthorization(ctx context.Context, workID, inputRequestID string, response a2aport.InputResponse, ownerID string) error {
 	name, err := r.backendOf(ctx, workID)
 	if err != nil {
 		return err
@@ -236,9 +236,9 @@ func (r *router) RespondAuthorization(ctx context.Context, workID, inputRequestI
 	return r.g.backends[name].spec.Port.RespondAuthorization(ctx, workID, inputRequestID, response, ownerID)
 }
 
-// Describe implements adapter.Port: the gateway's name, and what any of its backends can do.
-func (r *router) Describe() adapter.Description {
-	d := adapter.Description{Protocol: "a2a", Label: r.g.opts.Facade.Name}
+// Describe implements a2aport.Port: the gateway's name, and what any of its backends can do.
+func (r *router) Describe() a2aport.Description {
+	d := a2aport.Description{Protocol: "a2a", Label: r.g.opts.Facade.Name}
 	if d.Label == "" {
 		d.Label = "gateway"
 	}
@@ -260,19 +260,19 @@ func (r *router) Describe() adapter.Description {
 	return d
 }
 
-// Start implements adapter.Port: the gateway discovers its backends itself (Gateway.Start).
-func (r *router) Start(ctx context.Context) (adapter.Health, error) { return r.Health(ctx) }
+// Start implements a2aport.Port: the gateway discovers its backends itself (Gateway.Start).
+func (r *router) Start(ctx context.Context) (a2aport.Health, error) { return r.Health(ctx) }
 
-// Health implements adapter.Port: ready when any backend is available.
-func (r *router) Health(context.Context) (adapter.Health, error) {
+// Health implements a2aport.Port: ready when any backend is available.
+func (r *router) Health(context.Context) (a2aport.Health, error) {
 	if len(r.g.availableNames()) > 0 {
-		return adapter.Health{OK: true, Started: true}, nil
+		return a2aport.Health{OK: true, Started: true}, nil
 	}
-	return adapter.Health{Error: "no backend is available"}, nil
+	return a2aport.Health{Error: "no backend is available"}, nil
 }
 
-// Subscribe implements adapter.Port: the events of every backend.
-func (r *router) Subscribe(listener func(adapter.Event)) func() {
+// Subscribe implements a2aport.Port: the events of every backend.
+func (r *router) Subscribe(listener func(a2aport.Event)) func() {
 	var stops []func()
 	for _, name := range r.g.order {
 		stops = append(stops, r.g.backends[name].spec.Port.Subscribe(listener))
@@ -284,7 +284,7 @@ func (r *router) Subscribe(listener func(adapter.Event)) func() {
 	}
 }
 
-// Close and Detach implement adapter.Port; the gateway closes its backends itself.
+// Close and Detach implement a2aport.Port; the gateway closes its backends itself.
 func (r *router) Close() error  { return nil }
 func (r *router) Detach() error { return nil }
 

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 )
@@ -43,7 +45,7 @@ func (r *memoryRoutes) DeleteRoute(_ context.Context, workID string) error {
 // longer has (a rolling change) ends with A2A_OUTCOME_UNKNOWN naming that backend, its route is
 // forgotten, and no other backend is asked; a Work with no route is not found.
 func TestWorkOfABackendThatLeft(t *testing.T) {
-	port, err := adapter.New(adapter.Options{AgentCardURL: "http://127.0.0.1:9/.well-known/agent-card.json"})
+	port, err := adapter.New(a2aport.Options{AgentCardURL: "http://127.0.0.1:9/.well-known/agent-card.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -54,16 +56,16 @@ func TestWorkOfABackendThatLeft(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = g.router.Resume(context.Background(), "w1", "owner")
-	if !errors.Is(err, adapter.ErrOutcomeUnknown) || !strings.Contains(err.Error(), `"gone"`) || !strings.Contains(err.Error(), "no longer has") {
+	if !errors.Is(err, a2aport.ErrOutcomeUnknown) || !strings.Contains(err.Error(), `"gone"`) || !strings.Contains(err.Error(), "no longer has") {
 		t.Errorf("Resume of a Work on a backend that left = %v, want A2A_OUTCOME_UNKNOWN naming it", err)
 	}
 	if _, ok, _ := routes.Route(context.Background(), "w1"); ok {
 		t.Error("the route of the ended Work is still there")
 	}
-	if _, err := g.router.Resume(context.Background(), "w2", "owner"); !errors.Is(err, adapter.ErrWorkNotFound) {
+	if _, err := g.router.Resume(context.Background(), "w2", "owner"); !errors.Is(err, a2aport.ErrWorkNotFound) {
 		t.Errorf("Resume of a Work with no route = %v, want WORK_NOT_FOUND", err)
 	}
-	if res, err := g.router.Cancel(context.Background(), "w2", "owner"); err != nil || res.State != adapter.StateNotFound {
+	if res, err := g.router.Cancel(context.Background(), "w2", "owner"); err != nil || res.State != a2aport.StateNotFound {
 		t.Errorf("Cancel of a Work with no route = %+v, %v, want not_found", res, err)
 	}
 }

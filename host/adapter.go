@@ -6,20 +6,23 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/a2aclient"
+
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/internal/abi"
 	"github.com/a2aport/a2aport/internal/credentials"
 )
 
-// Adapter implements adapter.Port by driving a2aport.wasm under wazero. It takes the same
+// Adapter implements a2aport.Port by driving a2aport.wasm under wazero. It takes the same
 // Options as adapter.New and behaves the same; credentials stay in this process and are added to
 // the fetches the module asks for.
 type Adapter struct {
-	opts    adapter.Options
+	opts    a2aport.Options
 	flavour Flavour
 	init    abi.Init
 	creds   *credentials.Transport
-	clock   adapter.Clock
+	clock   a2aport.Clock
 	disp    *dispatcher
 	reads   atomic.Int64
 	calls   calls // Submit and Resume calls under way (transit.go)
@@ -29,20 +32,20 @@ type Adapter struct {
 	mu        sync.Mutex
 	drv       *driver // nil after a trap until the next call starts a fresh instance
 	closed    bool
-	lastDesc  adapter.Description
-	listeners map[int]func(adapter.Event)
+	lastDesc  a2aport.Description
+	listeners map[int]func(a2aport.Event)
 	nextID    int
 	traps     int
 }
 
-var _ adapter.Port = (*Adapter)(nil)
+var _ a2aport.Port = (*Adapter)(nil)
 
 // New instantiates the module (compiling it once per process) and creates its adapter. Invalid
 // options fail here, with the same errors as adapter.New.
-func New(ctx context.Context, opts adapter.Options) (*Adapter, error) {
-	h := &Adapter{opts: opts, clock: opts.Clock, listeners: map[int]func(adapter.Event){}}
+func New(ctx context.Context, opts a2aport.Options) (*Adapter, error) {
+	h := &Adapter{opts: opts, clock: opts.Clock, listeners: map[int]func(a2aport.Event){}}
 	if h.clock == nil {
-		h.clock = adapter.RealClock()
+		h.clock = a2aport.RealClock()
 	}
 	h.flavour, h.onDemand = startFlavour(opts)
 	transport := opts.Transport
@@ -73,7 +76,7 @@ func (h *Adapter) driver(ctx context.Context) (*driver, error) {
 	}
 	inst, err := shared.instantiate(ctx, h.flavour)
 	if err != nil {
-		return nil, &adapter.Error{Code: adapter.CodeModuleTrapped, Message: h.creds.Redact(err.Error()), Err: err}
+		return nil, &a2aport.Error{Code: a2aport.CodeModuleTrapped, Message: h.creds.Redact(err.Error()), Err: err}
 	}
 	d := newDriver(h.driverHost(), inst)
 	pc, err := d.start(abi.Envelope{Method: abi.MethodInit, Init: &h.init}, nil)
@@ -99,7 +102,7 @@ func (h *Adapter) trapped(d *driver) {
 }
 
 // call runs one API call in the module and waits for its result.
-func (h *Adapter) call(ctx context.Context, e abi.Envelope, onEvent func(adapter.Event)) (abi.Envelope, error) {
+func (h *Adapter) call(ctx context.Context, e abi.Envelope, onEvent func(a2aport.Event)) (abi.Envelope, error) {
 	d, err := h.driver(ctx)
 	if err != nil {
 		return abi.Envelope{}, err
@@ -119,10 +122,10 @@ func (h *Adapter) isClosed() bool {
 }
 
 // gone answers for the closed adapter, as the adapter package states those answers.
-func (h *Adapter) gone() adapter.Port { return adapter.ClosedPort(h.opts.Label) }
+func (h *Adapter) gone() a2aport.Port { return a2aclient.ClosedPort(h.opts.Label) }
 
-// Describe implements adapter.Port.
-func (h *Adapter) Describe() adapter.Description {
+// Describe implements a2aport.Port.
+func (h *Adapter) Describe() a2aport.Description {
 	if !h.isClosed() {
 		if res, err := h.call(context.Background(), abi.Envelope{Method: abi.MethodDescribe}, nil); err == nil && res.Description != nil {
 			h.mu.Lock()
@@ -134,61 +137,61 @@ func (h *Adapter) Describe() adapter.Description {
 	defer h.mu.Unlock()
 	d := h.lastDesc
 	if d.Protocol == "" { // the module could not answer (trapped and not restartable)
-		d = adapter.Description{Protocol: "a2a", Label: h.opts.Label}
+		d = a2aport.Description{Protocol: "a2a", Label: h.opts.Label}
 	}
 	return d
 }
 
-// Start implements adapter.Port.
-func (h *Adapter) Start(ctx context.Context) (adapter.Health, error) {
+// Start implements a2aport.Port.
+func (h *Adapter) Start(ctx context.Context) (a2aport.Health, error) {
 	if h.isClosed() {
 		return h.gone().Start(ctx)
 	}
 	for {
 		d, err := h.driver(ctx)
 		if err != nil {
-			return adapter.Health{Error: err.Error()}, err
+			return a2aport.Health{Error: err.Error()}, err
 		}
 		pc, err := d.start(abi.Envelope{Method: abi.MethodStart}, nil)
 		if err != nil {
-			return adapter.Health{Error: err.Error()}, err
+			return a2aport.Health{Error: err.Error()}, err
 		}
 		res := <-pc.done
 		if err := res.Error.AdapterError(); err != nil {
 			if h.upgrade(d, err) {
 				continue
 			}
-			return adapter.Health{Error: err.Error()}, err
+			return a2aport.Health{Error: err.Error()}, err
 		}
 		return *res.Health, nil
 	}
 }
 
-// Health implements adapter.Port.
-func (h *Adapter) Health(ctx context.Context) (adapter.Health, error) {
+// Health implements a2aport.Port.
+func (h *Adapter) Health(ctx context.Context) (a2aport.Health, error) {
 	if h.isClosed() {
 		return h.gone().Health(ctx)
 	}
 	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodHealth}, nil)
 	if err != nil {
-		return adapter.Health{Error: err.Error()}, err
+		return a2aport.Health{Error: err.Error()}, err
 	}
 	return *res.Health, nil
 }
 
-// Submit implements adapter.Port. When ctx ends first, the Work is cancelled as if by Cancel.
-func (h *Adapter) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+// Submit implements a2aport.Port. When ctx ends first, the Work is cancelled as if by Cancel.
+func (h *Adapter) Submit(ctx context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	if h.isClosed() {
 		return h.gone().Submit(ctx, w, opts...)
 	}
-	if err := adapter.CheckInput(w); err != nil {
-		return adapter.Outcome{}, err // the frame could not carry it
+	if err := w.Validate(); err != nil {
+		return a2aport.Outcome{}, err // the frame could not carry it
 	}
 	return h.follow(ctx, abi.Envelope{Method: abi.MethodSubmit, Work: &w}, opts)
 }
 
-// Resume implements adapter.Port.
-func (h *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+// Resume implements a2aport.Port.
+func (h *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	if h.isClosed() {
 		return h.gone().Resume(ctx, workID, ownerID, opts...)
 	}
@@ -197,8 +200,8 @@ func (h *Adapter) Resume(ctx context.Context, workID, ownerID string, opts ...ad
 
 // follow makes a Submit or Resume call of the module and waits for its outcome, delivering its
 // events meanwhile.
-func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.SubmitOption) (adapter.Outcome, error) {
-	cfg := adapter.ApplySubmitOptions(opts...)
+func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []a2aport.SubmitOption) (a2aport.Outcome, error) {
+	cfg := a2aport.ApplySubmitOptions(opts...)
 	call.Traceparent = cfg.Traceparent
 	workID := call.WorkID
 	if call.Work != nil {
@@ -208,11 +211,11 @@ func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.
 	for {
 		d, err := h.driver(ctx)
 		if err != nil {
-			return adapter.Outcome{}, err
+			return a2aport.Outcome{}, err
 		}
 		pc, err := d.start(call, cfg.OnEvent)
 		if err != nil {
-			return adapter.Outcome{}, err
+			return a2aport.Outcome{}, err
 		}
 		var res abi.Envelope
 		select {
@@ -227,49 +230,49 @@ func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []adapter.
 			if h.upgrade(d, err) {
 				continue
 			}
-			return adapter.Outcome{}, err
+			return a2aport.Outcome{}, err
 		}
 		return *res.Outcome, nil
 	}
 }
 
-// Status implements adapter.Port.
-func (h *Adapter) Status(workID, ownerID string) adapter.Status {
+// Status implements a2aport.Port.
+func (h *Adapter) Status(workID, ownerID string) a2aport.Status {
 	if h.isClosed() {
 		return h.gone().Status(workID, ownerID)
 	}
 	res, err := h.call(context.Background(), abi.Envelope{Method: abi.MethodStatus, WorkID: workID, OwnerID: ownerID}, nil)
 	if err != nil || res.Status == nil {
-		return adapter.Status{State: adapter.StateNotFound}
+		return a2aport.Status{State: a2aport.StateNotFound}
 	}
 	return *res.Status
 }
 
-// Cancel implements adapter.Port.
-func (h *Adapter) Cancel(ctx context.Context, workID, ownerID string) (adapter.CancelResult, error) {
+// Cancel implements a2aport.Port.
+func (h *Adapter) Cancel(ctx context.Context, workID, ownerID string) (a2aport.CancelResult, error) {
 	if h.isClosed() {
 		return h.gone().Cancel(ctx, workID, ownerID)
 	}
-	return h.calls.cancelInTransit(ctx, workID, func() (adapter.CancelResult, error) {
+	return h.calls.cancelInTransit(ctx, workID, func() (a2aport.CancelResult, error) {
 		res, err := h.call(ctx, abi.Envelope{Method: abi.MethodCancel, WorkID: workID, OwnerID: ownerID}, nil)
 		if err != nil {
-			return adapter.CancelResult{}, err
+			return a2aport.CancelResult{}, err
 		}
 		return *res.Cancel, nil
 	})
 }
 
-// RespondInput implements adapter.Port.
-func (h *Adapter) RespondInput(ctx context.Context, workID, inputRequestID string, resp adapter.InputResponse, ownerID string) error {
+// RespondInput implements a2aport.Port.
+func (h *Adapter) RespondInput(ctx context.Context, workID, inputRequestID string, resp a2aport.InputResponse, ownerID string) error {
 	return h.respond(ctx, abi.MethodRespondInput, workID, inputRequestID, resp, ownerID)
 }
 
-// RespondAuthorization implements adapter.Port.
-func (h *Adapter) RespondAuthorization(ctx context.Context, workID, inputRequestID string, resp adapter.InputResponse, ownerID string) error {
+// RespondAuthorization implements a2aport.Port.
+func (h *Adapter) RespondAuthorization(ctx context.Context, workID, inputRequestID string, resp a2aport.InputResponse, ownerID string) error {
 	return h.respond(ctx, abi.MethodRespondAuthorization, workID, inputRequestID, resp, ownerID)
 }
 
-func (h *Adapter) respond(ctx context.Context, method, workID, inputRequestID string, resp adapter.InputResponse, ownerID string) error {
+func (h *Adapter) respond(ctx context.Context, method, workID, inputRequestID string, resp a2aport.InputResponse, ownerID string) error {
 	if h.isClosed() {
 		if method == abi.MethodRespondAuthorization {
 			return h.gone().RespondAuthorization(ctx, workID, inputRequestID, resp, ownerID)
@@ -280,8 +283,8 @@ func (h *Adapter) respond(ctx context.Context, method, workID, inputRequestID st
 	return err
 }
 
-// Subscribe implements adapter.Port.
-func (h *Adapter) Subscribe(listener func(adapter.Event)) func() {
+// Subscribe implements a2aport.Port.
+func (h *Adapter) Subscribe(listener func(a2aport.Event)) func() {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed || listener == nil {
@@ -298,12 +301,12 @@ func (h *Adapter) Subscribe(listener func(adapter.Event)) func() {
 }
 
 // deliver hands an event to the Work's own listener, then to every subscriber.
-func (h *Adapter) deliver(ev adapter.Event, onEvent func(adapter.Event)) {
+func (h *Adapter) deliver(ev a2aport.Event, onEvent func(a2aport.Event)) {
 	if onEvent != nil {
 		deliver(onEvent, ev)
 	}
 	h.mu.Lock()
-	listeners := make([]func(adapter.Event), 0, len(h.listeners))
+	listeners := make([]func(a2aport.Event), 0, len(h.listeners))
 	for _, l := range h.listeners {
 		listeners = append(listeners, l)
 	}
@@ -319,11 +322,11 @@ func (h *Adapter) driverHost() driverHost {
 		deliver: h.deliver, trapped: h.trapped, reads: &h.reads}
 }
 
-// Close implements adapter.Port: the module cancels active Works (bounded) and rejects pending
+// Close implements a2aport.Port: the module cancels active Works (bounded) and rejects pending
 // submits, then the instance is closed.
 func (h *Adapter) Close() error { return h.shutdown(abi.MethodClose) }
 
-// Detach implements adapter.Port: the module lets go of active Works, leaving them running at
+// Detach implements a2aport.Port: the module lets go of active Works, leaving them running at
 // the agent with their WorkStore records (kept in this process), then the instance is closed.
 func (h *Adapter) Detach() error { return h.shutdown(abi.MethodDetach) }
 
@@ -345,13 +348,13 @@ func (h *Adapter) shutdown(method string) error {
 	h.mu.Lock()
 	h.closed = true
 	h.drv = nil
-	h.listeners = map[int]func(adapter.Event){}
+	h.listeners = map[int]func(a2aport.Event){}
 	h.mu.Unlock()
 	if d != nil {
 		d.stop()
 	}
 	h.disp.close()
-	if m, ok := h.opts.ContextStore.(*adapter.MemoryContextStore); ok {
+	if m, ok := h.opts.ContextStore.(*a2aport.MemoryContextStore); ok {
 		m.Clear() // as natively: the in-memory cache goes with the adapter
 	}
 	return nil

@@ -11,6 +11,8 @@ import (
 
 	"github.com/tetratelabs/wazero"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 )
 
@@ -92,7 +94,7 @@ func warm(b *testing.B, ctx context.Context, dir string, wasm []byte) {
 // BenchmarkInstantiate measures one adapter's instance: instantiate, _initialize, init, close.
 func BenchmarkInstantiate(b *testing.B) {
 	for b.Loop() {
-		h, err := New(context.Background(), adapter.Options{AgentCardURL: server.CardURL(streaming)})
+		h, err := New(context.Background(), a2aport.Options{AgentCardURL: server.CardURL(streaming)})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -106,7 +108,7 @@ func BenchmarkInstantiate(b *testing.B) {
 // the same loopback agent, and reports both and their ratio (baseline: native).
 func BenchmarkTrivialWork(b *testing.B) {
 	ctx := context.Background()
-	opts := adapter.Options{AgentCardURL: server.CardURL(streaming)}
+	opts := a2aport.Options{AgentCardURL: server.CardURL(streaming)}
 	native, err := adapter.New(opts)
 	if err != nil {
 		b.Fatal(err)
@@ -120,9 +122,9 @@ func BenchmarkTrivialWork(b *testing.B) {
 	var spent [2]time.Duration
 	i := 0
 	for b.Loop() {
-		for k, p := range []adapter.Port{native, module} {
+		for k, p := range []a2aport.Port{native, module} {
 			start := time.Now()
-			if _, err := p.Submit(ctx, adapter.Work{ID: fmt.Sprintf("b%d", i), OwnerID: "o", Instruction: "complete bench"}); err != nil {
+			if _, err := p.Submit(ctx, a2aport.Work{ID: fmt.Sprintf("b%d", i), OwnerID: "o", Instruction: "complete bench"}); err != nil {
 				b.Fatal(err)
 			}
 			spent[k] += time.Since(start)

@@ -9,20 +9,20 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/abi"
 	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 )
 
 func TestHundredConcurrentStreamingWorks(t *testing.T) {
 	t.Parallel()
-	h := newAdapter(t, streaming, adapter.Options{})
+	h := newAdapter(t, streaming, a2aport.Options{})
 	ctx := testContext(t)
 	var wg sync.WaitGroup
 	errs := make(chan error, 100)
 	for i := range 100 {
 		wg.Go(func() {
-			out, err := h.Submit(ctx, adapter.Work{ID: fmt.Sprintf("w%d", i), OwnerID: "o", Instruction: "chunks 10"})
+			out, err := h.Submit(ctx, a2aport.Work{ID: fmt.Sprintf("w%d", i), OwnerID: "o", Instruction: "chunks 10"})
 			if err == nil && (len(out.Artifacts) != 1 || !strings.HasSuffix(out.Artifacts[0].Parts[0].Text, "part-10 ")) {
 				err = fmt.Errorf("work %d: outcome %+v", i, out)
 			}
@@ -41,8 +41,8 @@ func TestHundredConcurrentStreamingWorks(t *testing.T) {
 
 func TestOneMegabyteEventArrivesInChunks(t *testing.T) {
 	t.Parallel()
-	h := newAdapter(t, streaming, adapter.Options{})
-	out, err := h.Submit(testContext(t), adapter.Work{ID: "big", OwnerID: "o", Instruction: "big 1048576"})
+	h := newAdapter(t, streaming, a2aport.Options{})
+	out, err := h.Submit(testContext(t), a2aport.Work{ID: "big", OwnerID: "o", Instruction: "big 1048576"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,9 +58,9 @@ func TestOneMegabyteEventArrivesInChunks(t *testing.T) {
 
 func TestCancelWhileABodyReadIsPending(t *testing.T) {
 	t.Parallel()
-	h := newAdapter(t, streaming, adapter.Options{})
+	h := newAdapter(t, streaming, a2aport.Options{})
 	ctx := testContext(t)
-	w := adapter.Work{ID: "held", OwnerID: "o", Instruction: "hold " + t.Name()}
+	w := a2aport.Work{ID: "held", OwnerID: "o", Instruction: "hold " + t.Name()}
 	done := submitHeld(ctx, h, w) // the stream is open and the module waits for its next chunk
 	if st, err := h.Stats(ctx); err != nil || st.HostFetches != 1 {
 		t.Fatalf("Stats() = %+v, %v; want the stream's fetch open", st, err)
@@ -68,7 +68,7 @@ func TestCancelWhileABodyReadIsPending(t *testing.T) {
 	if _, err := h.Cancel(ctx, w.ID, w.OwnerID); err != nil {
 		t.Fatal(err)
 	}
-	if err := <-done; !errors.Is(err, adapter.ErrWorkCancelled) {
+	if err := <-done; !errors.Is(err, a2aport.ErrWorkCancelled) {
 		t.Fatalf("Submit() = %v, want WORK_CANCELLED", err)
 	}
 	if !server.Cancelled(w.Instruction) {
@@ -80,12 +80,12 @@ func TestCancelWhileABodyReadIsPending(t *testing.T) {
 func TestTimerFiresWhileFetchesAreInFlight(t *testing.T) {
 	t.Parallel()
 	clock := fakeclock.New()
-	h := newAdapter(t, streaming, adapter.Options{Timeout: time.Minute, Clock: clock})
+	h := newAdapter(t, streaming, a2aport.Options{Timeout: time.Minute, Clock: clock})
 	ctx := testContext(t)
-	w := adapter.Work{ID: "t", OwnerID: "o", Instruction: "hold " + t.Name()}
+	w := a2aport.Work{ID: "t", OwnerID: "o", Instruction: "hold " + t.Name()}
 	done := submitHeld(ctx, h, w) // the stream's fetch is in flight, the Work's timer armed
 	clock.Advance(time.Minute)
-	if err := <-done; !errors.Is(err, adapter.ErrTimeout) {
+	if err := <-done; !errors.Is(err, a2aport.ErrTimeout) {
 		t.Fatalf("Submit() = %v, want A2A_TIMEOUT", err)
 	}
 	if !server.Cancelled(w.Instruction) {
@@ -96,30 +96,30 @@ func TestTimerFiresWhileFetchesAreInFlight(t *testing.T) {
 
 func TestPanicInACallIsThatCallsError(t *testing.T) {
 	t.Parallel()
-	h := newAdapter(t, streaming, adapter.Options{})
+	h := newAdapter(t, streaming, a2aport.Options{})
 	ctx := testContext(t)
 	_, err := h.call(ctx, abi.Envelope{Method: abi.MethodPanic}, nil)
-	if !errors.Is(err, adapter.ErrInternal) || !strings.Contains(err.Error(), "deliberate panic") {
+	if !errors.Is(err, a2aport.ErrInternal) || !strings.Contains(err.Error(), "deliberate panic") {
 		t.Fatalf("panicking call = %v, want INTERNAL naming the panic", err)
 	}
-	if _, err := h.Submit(ctx, adapter.Work{ID: "after", OwnerID: "o", Instruction: "complete after a panic"}); err != nil {
+	if _, err := h.Submit(ctx, a2aport.Work{ID: "after", OwnerID: "o", Instruction: "complete after a panic"}); err != nil {
 		t.Fatalf("Submit after a panic = %v; the module must stay usable", err)
 	}
 }
 
 func TestTrapRejectsPendingCallsAndTheNextCallStartsAFreshInstance(t *testing.T) {
 	t.Parallel()
-	h := newAdapter(t, streaming, adapter.Options{})
+	h := newAdapter(t, streaming, a2aport.Options{})
 	ctx := testContext(t)
-	w := adapter.Work{ID: "held", OwnerID: "o", Instruction: "hold " + t.Name()}
+	w := a2aport.Work{ID: "held", OwnerID: "o", Instruction: "hold " + t.Name()}
 	held := submitHeld(ctx, h, w)
-	if _, err := h.call(ctx, abi.Envelope{Method: abi.MethodTrap}, nil); !errors.Is(err, adapter.ErrModuleTrapped) {
+	if _, err := h.call(ctx, abi.Envelope{Method: abi.MethodTrap}, nil); !errors.Is(err, a2aport.ErrModuleTrapped) {
 		t.Fatalf("trapping call = %v, want MODULE_TRAPPED", err)
 	}
-	if err := <-held; !errors.Is(err, adapter.ErrModuleTrapped) || !strings.Contains(err.Error(), "deliberate trap") {
+	if err := <-held; !errors.Is(err, a2aport.ErrModuleTrapped) || !strings.Contains(err.Error(), "deliberate trap") {
 		t.Fatalf("pending Submit = %v, want MODULE_TRAPPED with the module's panic", err)
 	}
-	out, err := h.Submit(ctx, adapter.Work{ID: "fresh", OwnerID: "o", Instruction: "complete on a fresh instance"})
+	out, err := h.Submit(ctx, a2aport.Work{ID: "fresh", OwnerID: "o", Instruction: "complete on a fresh instance"})
 	if err != nil || out.Content == "" {
 		t.Fatalf("Submit after a trap = %+v, %v", out, err)
 	}
@@ -130,11 +130,11 @@ func TestTrapRejectsPendingCallsAndTheNextCallStartsAFreshInstance(t *testing.T)
 
 func TestThousandSequentialWorksLeaveNothingBehind(t *testing.T) {
 	t.Parallel()
-	h := newAdapter(t, streaming, adapter.Options{})
+	h := newAdapter(t, streaming, a2aport.Options{})
 	ctx := testContext(t)
 	run := func(from, n int) {
 		for i := from; i < from+n; i++ {
-			if _, err := h.Submit(ctx, adapter.Work{ID: fmt.Sprintf("seq-%d", i), OwnerID: "o", Instruction: "complete seq"}); err != nil {
+			if _, err := h.Submit(ctx, a2aport.Work{ID: fmt.Sprintf("seq-%d", i), OwnerID: "o", Instruction: "complete seq"}); err != nil {
 				t.Fatalf("work %d: %v", i, err)
 			}
 		}
@@ -176,13 +176,13 @@ func assertQuiet(t *testing.T, h *Adapter) {
 
 // submitHeld submits a held Work and returns once the agent reported it working; the channel
 // receives the Submit's error.
-func submitHeld(ctx context.Context, h *Adapter, w adapter.Work) <-chan error {
+func submitHeld(ctx context.Context, h *Adapter, w a2aport.Work) <-chan error {
 	working := make(chan struct{})
 	var once sync.Once
 	done := make(chan error, 1)
 	go func() {
-		_, err := h.Submit(ctx, w, adapter.OnEvent(func(ev adapter.Event) {
-			if ev.State == adapter.StateWorking {
+		_, err := h.Submit(ctx, w, a2aport.OnEvent(func(ev a2aport.Event) {
+			if ev.State == a2aport.StateWorking {
 				once.Do(func() { close(working) })
 			}
 		}))

@@ -1,4 +1,4 @@
-// Package host runs a2aport.wasm under wazero and implements adapter.Port on top of it, so Go
+// Package host runs a2aport.wasm under wazero and implements a2aport.Port on top of it, so Go
 // programs and tests use the very module that browsers and Node load, with the same Options and
 // the same behaviour as the native adapter.
 //
@@ -14,10 +14,10 @@
 // The modules are embedded in this Go module (internal/module), so a program that uses the host
 // builds nothing at run time and needs no toolchain; Binary or ModuleDir give it others.
 //
-//	a, err := host.New(ctx, adapter.Options{AgentCardURL: "https://agent.example/.well-known/agent-card.json"})
+//	a, err := host.New(ctx, a2aport.Options{AgentCardURL: "https://agent.example/.well-known/agent-card.json"})
 //	if err != nil {
 //		return err
 //	}
 //	defer a.Close()
-//	out, err := a.Submit(ctx, adapter.Work{ID: "w1", OwnerID: "alice", Instruction: "Summarize the report"})
+//	out, err := a.Submit(ctx, a2aport.Work{ID: "w1", OwnerID: "alice", Instruction: "Summarize the report"})
 package host

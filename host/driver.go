@@ -12,7 +12,10 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/a2aclient"
+
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/internal/abi"
 	"github.com/a2aport/a2aport/internal/credentials"
 	"github.com/a2aport/a2aport/internal/netfail"
@@ -37,7 +40,7 @@ type driver struct {
 
 	// Owned by the loop goroutine.
 	fetches   map[uint64]*hostFetch
-	timers    map[uint64]adapter.Timer
+	timers    map[uint64]a2aport.Timer
 	artifacts map[uint64]*abi.Artifacts // by Submit call: the whole artifacts its events rebuild
 }
 
@@ -50,7 +53,7 @@ type input struct {
 type pendingCall struct {
 	id      uint64
 	method  string
-	onEvent func(adapter.Event)
+	onEvent func(a2aport.Event)
 	done    chan abi.Envelope
 }
 
@@ -64,19 +67,19 @@ type hostFetch struct {
 // (js/src/driver.js): time, the credentials, the context store, ordered delivery, and word of a
 // trap.
 type driverHost struct {
-	clock   adapter.Clock
+	clock   a2aport.Clock
 	creds   *credentials.Transport
-	store   adapter.ContextStore                                // nil: the module keeps contexts
-	works   adapter.WorkStore                                   // nil: no Work is recorded
+	store   a2aport.ContextStore                                // nil: the module keeps contexts
+	works   a2aport.WorkStore                                   // nil: no Work is recorded
 	post    func(func())                                        // runs f after all posted before (events before results)
-	deliver func(ev adapter.Event, onEvent func(adapter.Event)) // to the Work's listener, then every subscriber
+	deliver func(ev a2aport.Event, onEvent func(a2aport.Event)) // to the Work's listener, then every subscriber
 	trapped func(*driver)                                       // the instance died; the next call starts another
 	reads   *atomic.Int64                                       // body reads, for Stats
 }
 
 func newDriver(h driverHost, inst *instance) *driver {
 	d := &driver{h: h, inst: inst, wake: make(chan struct{}, 1), calls: map[uint64]*pendingCall{},
-		stopped: make(chan struct{}), fetches: map[uint64]*hostFetch{}, timers: map[uint64]adapter.Timer{},
+		stopped: make(chan struct{}), fetches: map[uint64]*hostFetch{}, timers: map[uint64]a2aport.Timer{},
 		artifacts: map[uint64]*abi.Artifacts{}}
 	go d.loop()
 	return d
@@ -94,7 +97,7 @@ func (d *driver) push(in input) {
 }
 
 // start registers call e and queues it; its result arrives on the returned call's done channel.
-func (d *driver) start(e abi.Envelope, onEvent func(adapter.Event)) (*pendingCall, error) {
+func (d *driver) start(e abi.Envelope, onEvent func(a2aport.Event)) (*pendingCall, error) {
 	pc := &pendingCall{method: e.Method, onEvent: onEvent, done: make(chan abi.Envelope, 1)}
 	d.mu.Lock()
 	if d.dead != nil {
@@ -165,7 +168,7 @@ func (d *driver) die(cause error) {
 	if stderr := d.inst.stderr.String(); stderr != "" {
 		msg += ": " + firstLines(stderr, 3)
 	}
-	dead := &adapter.Error{Code: adapter.CodeModuleTrapped, Message: d.h.creds.Redact("the WebAssembly module stopped: " + msg), Err: cause}
+	dead := &a2aport.Error{Code: a2aport.CodeModuleTrapped, Message: d.h.creds.Redact("the WebAssembly module stopped: " + msg), Err: cause}
 	d.mu.Lock()
 	d.dead = dead
 	calls := d.calls
@@ -177,7 +180,7 @@ func (d *driver) die(cause error) {
 
 // release ends what the instance left behind (only once its loop no longer runs), rejects the
 // calls it will never answer with err, and closes it.
-func (d *driver) release(calls map[uint64]*pendingCall, err *adapter.Error) {
+func (d *driver) release(calls map[uint64]*pendingCall, err *a2aport.Error) {
 	for _, f := range d.fetches {
 		f.cancel()
 	}
@@ -246,7 +249,7 @@ func (d *driver) fetch(e abi.Envelope, body []byte) {
 	go func() {
 		req, err := http.NewRequestWithContext(credentials.WithPlan(ctx, e.Auth), e.Method, e.URL, bytes.NewReader(body))
 		if err != nil {
-			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: &abi.Error{Code: string(adapter.CodeNetworkError), Message: err.Error()}}})
+			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: &abi.Error{Code: string(a2aport.CodeNetworkError), Message: err.Error()}}})
 			return
 		}
 		req.Header = http.Header(e.Headers).Clone()
@@ -310,7 +313,7 @@ func (d *driver) event(e abi.Envelope) error {
 	d.mu.Lock()
 	pc := d.calls[e.ID]
 	d.mu.Unlock()
-	var onEvent func(adapter.Event)
+	var onEvent func(a2aport.Event)
 	if pc != nil {
 		onEvent = pc.onEvent
 	}
@@ -390,7 +393,7 @@ func (d *driver) store(e abi.Envelope) {
 		case e.Method == abi.StoreDelete:
 			err = store.Delete(ctx, e.OwnerID)
 		case e.Method == abi.StoreWorkGet:
-			var rec adapter.WorkRecord
+			var rec a2aport.WorkRecord
 			if rec, done.Found, err = works.Get(ctx, e.WorkID); done.Found {
 				done.Record = &rec
 			}
@@ -402,7 +405,7 @@ func (d *driver) store(e abi.Envelope) {
 			err = fmt.Errorf("unknown store method %q", e.Method)
 		}
 		if err != nil {
-			done.Error = &abi.Error{Code: string(adapter.CodeInternal), Message: d.h.creds.Redact(err.Error())}
+			done.Error = &abi.Error{Code: string(a2aport.CodeInternal), Message: d.h.creds.Redact(err.Error())}
 		}
 		d.push(input{env: done})
 	}()
@@ -412,13 +415,13 @@ func (d *driver) store(e abi.Envelope) {
 func fetchError(creds *credentials.Transport, err error) *abi.Error {
 	var headerErr *credentials.HeaderFuncError
 	if errors.As(err, &headerErr) {
-		return &abi.Error{Code: string(adapter.CodeHeadersFailed), Message: creds.Redact(headerErr.Err.Error())}
+		return &abi.Error{Code: string(a2aport.CodeHeadersFailed), Message: creds.Redact(headerErr.Err.Error())}
 	}
 	var authErr *credentials.AuthError
 	if errors.As(err, &authErr) && !authErr.Retry {
 		return &abi.Error{Code: abi.FetchAuthFailed, Status: authErr.Status, Message: creds.Redact(authErr.Error())}
 	}
-	code := string(adapter.CodeNetworkError)
+	code := string(a2aport.CodeNetworkError)
 	switch {
 	case netfail.NotSent(err):
 		code = abi.FetchNotSent
@@ -429,7 +432,7 @@ func fetchError(creds *credentials.Transport, err error) *abi.Error {
 }
 
 // redactEvent keeps credentials out of event texts (the agent may echo what it was sent).
-func redactEvent(creds *credentials.Transport, ev adapter.Event) adapter.Event {
+func redactEvent(creds *credentials.Transport, ev a2aport.Event) a2aport.Event {
 	ev.Text = creds.Redact(ev.Text)
 	if ev.Input != nil {
 		in := *ev.Input
@@ -466,7 +469,7 @@ func (d *driver) retire() {
 func (d *driver) stop() {
 	d.mu.Lock()
 	if d.dead == nil {
-		d.dead = adapter.ClosedError()
+		d.dead = a2aclient.ClosedError()
 	}
 	calls := d.calls
 	d.calls = map[uint64]*pendingCall{}
@@ -477,5 +480,5 @@ func (d *driver) stop() {
 	}
 	<-d.stopped
 	sleeps.Add(d.inst.sleeps.Load())
-	d.release(calls, adapter.ClosedError())
+	d.release(calls, a2aclient.ClosedError())
 }

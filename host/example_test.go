@@ -4,7 +4,8 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -19,14 +20,14 @@ func ExampleNew() {
 	}
 	defer server.Close()
 
-	port, err := host.New(context.Background(), adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	port, err := host.New(context.Background(), a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	defer func() { _ = port.Close() }()
 
-	out, err := port.Submit(context.Background(), adapter.Work{ID: "w1", OwnerID: "alice", Instruction: "complete the report"})
+	out, err := port.Submit(context.Background(), a2aport.Work{ID: "w1", OwnerID: "alice", Instruction: "complete the report"})
 	fmt.Printf("%q %v\n", out.Content, err)
 	fmt.Println(port.Describe().Transport, port.Describe().ProtocolVersion)
 	// Output:

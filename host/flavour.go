@@ -3,7 +3,7 @@ package host
 import (
 	"errors"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // The host starts every adapter that allows A2A 0.3 on the 1.0-only module, which is half the size
@@ -15,12 +15,12 @@ import (
 // any other.
 
 // startFlavour is the module an adapter with these options starts on.
-func startFlavour(opts adapter.Options) (f Flavour, onDemand bool) {
+func startFlavour(opts a2aport.Options) (f Flavour, onDemand bool) {
 	legacy := opts.LegacyCompat == nil || *opts.LegacyCompat
-	verifies := opts.VerifyCard != "" && opts.VerifyCard != adapter.VerifyCardOff
+	verifies := opts.VerifyCard != "" && opts.VerifyCard != a2aport.VerifyCardOff
 	switch {
 	case verifies:
-		return Full, false // the 1.0-only module leaves card signatures out (adapter/cardsig_off.go)
+		return Full, false // the 1.0-only module leaves card signatures out (internal/a2aclient/cardsig_off.go)
 	case !legacy:
 		return NoLegacy, false
 	case opts.ProtocolVersion == "0.3":
@@ -35,7 +35,7 @@ func startFlavour(opts adapter.Options) (f Flavour, onDemand bool) {
 // upgrade swaps the 1.0-only module, whose call old answered A2A_LEGACY_BUILD_REQUIRED, for the
 // full one (once: a concurrent call may have done it) and reports whether to make the call again.
 func (h *Adapter) upgrade(old *driver, err error) bool {
-	if !errors.Is(err, adapter.ErrLegacyBuildRequired) {
+	if !errors.Is(err, a2aport.ErrLegacyBuildRequired) {
 		return false
 	}
 	h.mu.Lock()

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -19,22 +19,22 @@ func TestModuleFlavourFollowsTheCard(t *testing.T) {
 		variant     agent.Variant
 		legacy      *bool
 		wantFlavour Flavour
-		wantErr     *adapter.Error
+		wantErr     *a2aport.Error
 	}{
 		{"1.0 agent, 0.3 allowed", streaming, nil, NoLegacy, nil},
 		{"0.3 agent, 0.3 allowed", v03, nil, Full, nil},
-		{"0.3 agent, LegacyCompat false", v03, new(bool), NoLegacy, adapter.ErrNoCompatibleTransport},
+		{"0.3 agent, LegacyCompat false", v03, new(bool), NoLegacy, a2aport.ErrNoCompatibleTransport},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			t.Parallel()
-			h := newAdapter(t, tt.variant, adapter.Options{LegacyCompat: tt.legacy})
+			h := newAdapter(t, tt.variant, a2aport.Options{LegacyCompat: tt.legacy})
 			if h.flavour != NoLegacy {
 				t.Fatalf("started on %s, want the 1.0-only module", h.flavour)
 			}
-			var events []adapter.Event
-			out, err := h.Submit(testContext(t), adapter.Work{ID: "w", OwnerID: "o", Instruction: "complete flavour"},
-				adapter.OnEvent(func(ev adapter.Event) { events = append(events, ev) }))
+			var events []a2aport.Event
+			out, err := h.Submit(testContext(t), a2aport.Work{ID: "w", OwnerID: "o", Instruction: "complete flavour"},
+				a2aport.OnEvent(func(ev a2aport.Event) { events = append(events, ev) }))
 			if tt.wantErr != nil {
 				if !errors.Is(err, tt.wantErr) {
 					t.Fatalf("Submit() error = %v, want %s", err, tt.wantErr.Code)
@@ -46,7 +46,7 @@ func TestModuleFlavourFollowsTheCard(t *testing.T) {
 				t.Errorf("flavour after discovery = %s, want %s", h.flavour, tt.wantFlavour)
 			}
 			for _, ev := range events {
-				if ev.State == adapter.StateFailed && tt.wantErr == nil {
+				if ev.State == a2aport.StateFailed && tt.wantErr == nil {
 					t.Errorf("a listener saw %+v: the swap must be invisible", ev)
 				}
 			}
@@ -61,18 +61,18 @@ func TestVerifyingCardsTakesTheFullModule(t *testing.T) {
 	t.Parallel()
 	keys := []byte(`{"kty":"OKP","crv":"Ed25519","x":"11qYAYKxCrfVS_7TyWQHOg7hcvPapiMlrwIaaPcHURo","kid":"k"}`)
 	for _, tc := range []struct {
-		opts adapter.Options
+		opts a2aport.Options
 		want Flavour
 	}{
-		{adapter.Options{VerifyCard: adapter.VerifyCardIfSigned, CardKeys: keys}, Full},
-		{adapter.Options{VerifyCard: adapter.VerifyCardRequired, CardKeys: keys, LegacyCompat: new(bool)}, Full},
-		{adapter.Options{VerifyCard: adapter.VerifyCardOff}, NoLegacy},
+		{a2aport.Options{VerifyCard: a2aport.VerifyCardIfSigned, CardKeys: keys}, Full},
+		{a2aport.Options{VerifyCard: a2aport.VerifyCardRequired, CardKeys: keys, LegacyCompat: new(bool)}, Full},
+		{a2aport.Options{VerifyCard: a2aport.VerifyCardOff}, NoLegacy},
 	} {
 		if got, _ := startFlavour(tc.opts); got != tc.want {
 			t.Errorf("startFlavour(%+v) = %s, want %s", tc.opts, got, tc.want)
 		}
 	}
-	h := newAdapter(t, streaming, adapter.Options{VerifyCard: adapter.VerifyCardIfSigned, CardKeys: keys, LegacyCompat: new(bool)})
+	h := newAdapter(t, streaming, a2aport.Options{VerifyCard: a2aport.VerifyCardIfSigned, CardKeys: keys, LegacyCompat: new(bool)})
 	if _, err := h.Start(testContext(t)); err != nil {
 		t.Fatal(err)
 	}

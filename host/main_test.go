@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -29,11 +29,11 @@ func testContext(t *testing.T) context.Context {
 }
 
 // newAdapter starts a module-backed adapter on the variant v of the test agent.
-func newAdapter(t *testing.T, v agent.Variant, opts adapter.Options) *Adapter {
+func newAdapter(t *testing.T, v agent.Variant, opts a2aport.Options) *Adapter {
 	t.Helper()
 	opts.AgentCardURL = server.CardURL(v)
 	if opts.PollInterval == 0 {
-		opts.PollInterval = adapter.MinPollInterval
+		opts.PollInterval = a2aport.MinPollInterval
 	}
 	h, err := New(context.Background(), opts)
 	if err != nil {

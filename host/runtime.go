@@ -15,7 +15,7 @@ import (
 	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // CompilationCacheDir keeps wazero's compiled code on disk, so that only the first process of a
@@ -63,7 +63,7 @@ func (e *engine) runtime() (wazero.Runtime, error) {
 		cfg := wazero.NewRuntimeConfig()
 		cache, err := compilationCache(CompilationCacheDir)
 		if err != nil {
-			e.err = &adapter.Error{Code: adapter.CodeModuleUnavailable, Message: err.Error(), Err: err}
+			e.err = &a2aport.Error{Code: a2aport.CodeModuleUnavailable, Message: err.Error(), Err: err}
 			return
 		}
 		if cache != nil {
@@ -107,7 +107,7 @@ func compilationCache(dir string) (wazero.CompilationCache, error) {
 
 // unavailable is MODULE_UNAVAILABLE for flavour f: what was being done and why it failed.
 func unavailable(f Flavour, doing string, err error) error {
-	return &adapter.Error{Code: adapter.CodeModuleUnavailable, Message: fmt.Sprintf("host: %s the module %s: %v", doing, f, err), Err: err}
+	return &a2aport.Error{Code: a2aport.CodeModuleUnavailable, Message: fmt.Sprintf("host: %s the module %s: %v", doing, f, err), Err: err}
 }
 
 // compile returns flavour f compiled, compiling it on first use.

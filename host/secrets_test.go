@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -13,27 +13,27 @@ import (
 // secrets added by this host, OAuth2 tokens fetched by it), the module's whole linear memory holds
 // none of them, nor the Authorization values built from them.
 func TestSecretsNeverEnterModuleMemory(t *testing.T) {
-	basic := adapter.Credential{Username: agent.BasicUser, Password: agent.BasicPassword}
+	basic := a2aport.Credential{Username: agent.BasicUser, Password: agent.BasicPassword}
 	cases := []struct {
 		card  string
-		creds map[string]adapter.Credential
+		creds map[string]a2aport.Credential
 	}{
-		{agent.CardBearer, map[string]adapter.Credential{"bearer": {Token: agent.BearerToken}}},
-		{agent.CardBasic, map[string]adapter.Credential{"basic": basic}},
-		{agent.CardAPIKeyHeader, map[string]adapter.Credential{"key": {Token: agent.APIKey}}},
-		{agent.CardAPIKeyQuery, map[string]adapter.Credential{"key": {Token: agent.APIKey}}},
-		{agent.CardAPIKeyCookie, map[string]adapter.Credential{"key": {Token: agent.APIKey}}},
-		{agent.CardOAuth2, map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}}},
+		{agent.CardBearer, map[string]a2aport.Credential{"bearer": {Token: agent.BearerToken}}},
+		{agent.CardBasic, map[string]a2aport.Credential{"basic": basic}},
+		{agent.CardAPIKeyHeader, map[string]a2aport.Credential{"key": {Token: agent.APIKey}}},
+		{agent.CardAPIKeyQuery, map[string]a2aport.Credential{"key": {Token: agent.APIKey}}},
+		{agent.CardAPIKeyCookie, map[string]a2aport.Credential{"key": {Token: agent.APIKey}}},
+		{agent.CardOAuth2, map[string]a2aport.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.card, func(t *testing.T) {
-			a, err := New(testContext(t), adapter.Options{AgentCardURL: server.SpecialCardURL(tc.card), Credentials: tc.creds})
+			a, err := New(testContext(t), a2aport.Options{AgentCardURL: server.SpecialCardURL(tc.card), Credentials: tc.creds})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer func() { _ = a.Close() }()
 			for range 3 {
-				if _, err := a.Submit(testContext(t), adapter.Work{ID: "w-" + tc.card, OwnerID: "o", Instruction: "chunks 5 secret check"}); err != nil {
+				if _, err := a.Submit(testContext(t), a2aport.Work{ID: "w-" + tc.card, OwnerID: "o", Instruction: "chunks 5 secret check"}); err != nil {
 					t.Fatal(err)
 				}
 			}

@@ -3,7 +3,8 @@ package host
 import (
 	"context"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/a2aclient"
+
 	"github.com/a2aport/a2aport/internal/abi"
 )
 
@@ -22,7 +23,7 @@ type Stats struct {
 // Stats returns the counters; it fails when the adapter is closed.
 func (h *Adapter) Stats(ctx context.Context) (Stats, error) {
 	if h.isClosed() {
-		return Stats{}, adapter.ClosedError()
+		return Stats{}, a2aclient.ClosedError()
 	}
 	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodStats}, nil)
 	if err != nil {

@@ -5,7 +5,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // A Work whose Submit or Resume call is under way may be unknown to the module for a moment: the
@@ -46,10 +46,10 @@ func (c *calls) underWay(workID string) bool {
 }
 
 // cancelInTransit makes cancel again while it finds nothing and a call of workID is under way.
-func (c *calls) cancelInTransit(ctx context.Context, workID string, cancel func() (adapter.CancelResult, error)) (adapter.CancelResult, error) {
+func (c *calls) cancelInTransit(ctx context.Context, workID string, cancel func() (a2aport.CancelResult, error)) (a2aport.CancelResult, error) {
 	for {
 		res, err := cancel()
-		if err != nil || res.State != adapter.StateNotFound || !c.underWay(workID) {
+		if err != nil || res.State != a2aport.StateNotFound || !c.underWay(workID) {
 			return res, err
 		}
 		timer := time.NewTimer(transitPoll)

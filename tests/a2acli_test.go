@@ -13,7 +13,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/internal/testkit/a2acli"
 	"github.com/a2aport/a2aport/tests/agent"
@@ -69,13 +69,13 @@ func TestA2AGoCommandLineAgent(t *testing.T) {
 func checkCLIAgent(t *testing.T, card, instruction, want string) {
 	t.Helper()
 	for _, impl := range implementations {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: card})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: card})
 		rec := newRecorder()
-		out, err := p.Submit(testContext(t), newWork("alice", instruction), adapter.OnEvent(rec.record))
+		out, err := p.Submit(testContext(t), newWork("alice", instruction), a2aport.OnEvent(rec.record))
 		if err != nil || !strings.Contains(out.Content, want) {
 			t.Errorf("%s: Submit() = %+v, %v; want %q", impl.name, out, err, want)
 		}
-		if evs := rec.all(); len(evs) == 0 || evs[len(evs)-1].State != adapter.StateCompleted {
+		if evs := rec.all(); len(evs) == 0 || evs[len(evs)-1].State != a2aport.StateCompleted {
 			t.Errorf("%s: events %+v, want them to end completed", impl.name, evs)
 		}
 	}
@@ -90,20 +90,20 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 	bin := a2acli.Build(t)
 	for _, tc := range []struct {
 		name, binding, version, schemes, requirement string
-		creds                                        map[string]adapter.Credential
+		creds                                        map[string]a2aport.Credential
 		allowed                                      func(*http.Request) bool
 	}{
 		{"bearer", "JSONRPC", "1.0", `{"bearer":{"httpAuthSecurityScheme":{"scheme":"Bearer"}}}`, `{"bearer":[]}`,
-			map[string]adapter.Credential{"bearer": {Token: agent.BearerToken}},
+			map[string]a2aport.Credential{"bearer": {Token: agent.BearerToken}},
 			func(r *http.Request) bool { return r.Header.Get("Authorization") == "Bearer "+agent.BearerToken }},
 		{"api key in the query", "HTTP+JSON", "1.0", `{"key":{"apiKeySecurityScheme":{"location":"query","name":"api_key"}}}`, `{"key":[]}`,
-			map[string]adapter.Credential{"key": {Token: agent.APIKey}},
+			map[string]a2aport.Credential{"key": {Token: agent.APIKey}},
 			func(r *http.Request) bool { return r.URL.Query().Get("api_key") == agent.APIKey }},
 		{"oauth2 client credentials", "JSONRPC", "0.3",
 			`{"oauth":{"oauth2SecurityScheme":{"flows":{"clientCredentials":{"tokenUrl":"` + server.URL() + `/oauth/token","scopes":{"` + agent.OAuthScope + `":"run"}}}}}}`,
 			`{"oauth":["` + agent.OAuthScope + `"]}`,
 			// The token endpoint is the test agent's, not on the card's origin: the caller names it.
-			map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret, TokenURL: server.URL() + "/oauth/token"}},
+			map[string]a2aport.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret, TokenURL: server.URL() + "/oauth/token"}},
 			func(r *http.Request) bool {
 				token, _ := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 				return server.TokenValid(token)
@@ -139,13 +139,13 @@ func TestA2AGoCommandLineAgentWithAuth(t *testing.T) {
 			a2acli.ServeOn(t, bin, port, args...)
 			cardURL := proxy.URL + "/.well-known/agent-card.json"
 			for _, impl := range implementations {
-				p := newPort(t, impl, adapter.Options{AgentCardURL: cardURL, Credentials: tc.creds})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: cardURL, Credentials: tc.creds})
 				out, err := p.Submit(testContext(t), newWork("alice", "hello with "+tc.name))
 				if err != nil || !strings.Contains(out.Content, "hello with "+tc.name) {
 					t.Errorf("%s: Submit() = %+v, %v", impl.name, out, err)
 				}
-				bare := newPort(t, impl, adapter.Options{AgentCardURL: cardURL})
-				if _, err := bare.Submit(testContext(t), newWork("alice", "hello")); !errors.Is(err, adapter.ErrAuthRequired) {
+				bare := newPort(t, impl, a2aport.Options{AgentCardURL: cardURL})
+				if _, err := bare.Submit(testContext(t), newWork("alice", "hello")); !errors.Is(err, a2aport.ErrAuthRequired) {
 					t.Errorf("%s without credentials: Submit() = %v, want A2A_AUTH_REQUIRED", impl.name, err)
 				}
 			}

@@ -7,7 +7,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -16,7 +16,7 @@ import (
 // agent said more than it. A message reply has no artifact text: Text is then its text.
 func TestOutcomeTextIsTheAnswer(t *testing.T) {
 	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: 10 * time.Millisecond})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: 10 * time.Millisecond})
 		rec := newRecorder()
 		r := await(ctx, t, submitAsync(ctx, p, newWork("alice", "chunks 3"), rec))
 		if r.err != nil {
@@ -24,7 +24,7 @@ func TestOutcomeTextIsTheAnswer(t *testing.T) {
 		}
 		var streamed string // what a page that appends deltas and redraws new artifacts shows at the end
 		for _, ev := range rec.all() {
-			if ev.Type != adapter.EventArtifact {
+			if ev.Type != a2aport.EventArtifact {
 				continue
 			}
 			if ev.Delta != nil {
@@ -54,12 +54,12 @@ func TestOutcomeTextIsTheAnswer(t *testing.T) {
 // and the final activity), beside a2aport's code and its message.
 func TestTheAgentsOwnWordsOnItsEnd(t *testing.T) {
 	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: 10 * time.Millisecond})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: 10 * time.Millisecond})
 
 		rec := newRecorder()
 		r := await(ctx, t, submitAsync(ctx, p, newWork("alice", "fail now"), rec))
-		var e *adapter.Error
-		if !errors.As(r.err, &e) || e.Code != adapter.CodeTaskFailed {
+		var e *a2aport.Error
+		if !errors.As(r.err, &e) || e.Code != a2aport.CodeTaskFailed {
 			t.Fatalf("Submit(fail now) = %v, want A2A_TASK_FAILED", r.err)
 		}
 		if e.AgentText != "the agent failed on purpose" || !strings.Contains(e.Message, e.AgentText) {
@@ -74,11 +74,11 @@ func TestTheAgentsOwnWordsOnItsEnd(t *testing.T) {
 		if err := server.WaitStarted(ctx, w.Instruction); err != nil {
 			t.Fatal(err)
 		}
-		if res, err := p.Cancel(ctx, w.ID, w.OwnerID); err != nil || res.State != adapter.StateCancelled {
+		if res, err := p.Cancel(ctx, w.ID, w.OwnerID); err != nil || res.State != a2aport.StateCancelled {
 			t.Fatalf("Cancel() = %+v, %v", res, err)
 		}
 		r = await(ctx, t, done)
-		if !errors.As(r.err, &e) || e.Code != adapter.CodeWorkCancelled {
+		if !errors.As(r.err, &e) || e.Code != a2aport.CodeWorkCancelled {
 			t.Fatalf("Submit(hold) after Cancel = %v, want WORK_CANCELLED", r.err)
 		}
 		if e.AgentText != "cancelled" {
@@ -91,12 +91,12 @@ func TestTheAgentsOwnWordsOnItsEnd(t *testing.T) {
 // is cancelled; without InputTimeout it waits on.
 func TestAQuestionNobodyAnswers(t *testing.T) {
 	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: 10 * time.Millisecond, InputTimeout: 300 * time.Millisecond})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: 10 * time.Millisecond, InputTimeout: 300 * time.Millisecond})
 		w := newWork("alice", "input nobody answers "+impl.name+v.Name())
 		rec := newRecorder()
 		start := time.Now()
 		r := await(ctx, t, submitAsync(ctx, p, w, rec))
-		if !errors.Is(r.err, adapter.ErrInputUnanswered) {
+		if !errors.Is(r.err, a2aport.ErrInputUnanswered) {
 			t.Fatalf("Submit(input) with nobody answering = %v, want INPUT_UNANSWERED", r.err)
 		}
 		if took := time.Since(start); took < 300*time.Millisecond {
@@ -105,10 +105,10 @@ func TestAQuestionNobodyAnswers(t *testing.T) {
 		if !server.Cancelled(w.Instruction) {
 			t.Error("the agent's task was not cancelled")
 		}
-		if last := rec.all()[len(rec.all())-1]; last.Type != adapter.EventActivity || last.State != adapter.StateCancelled {
+		if last := rec.all()[len(rec.all())-1]; last.Type != a2aport.EventActivity || last.State != a2aport.StateCancelled {
 			t.Errorf("last event = %+v, want the Work cancelled", last)
 		}
-		if res := p.Status(w.ID, w.OwnerID); res.State != adapter.StateNotFound {
+		if res := p.Status(w.ID, w.OwnerID); res.State != a2aport.StateNotFound {
 			t.Errorf("Status() after the end = %+v", res)
 		}
 
@@ -116,8 +116,8 @@ func TestAQuestionNobodyAnswers(t *testing.T) {
 		w = newWork("alice", "input answered")
 		rec = newRecorder()
 		done := submitAsync(ctx, p, w, rec)
-		ev, _ := rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
-		if err := p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+		ev, _ := rec.waitFor(ctx, t, 0, isType(a2aport.EventInputRequested))
+		if err := p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
 			t.Fatalf("RespondInput() = %v", err)
 		}
 		if r := await(ctx, t, done); r.err != nil || r.out.Text() != "Hello, Ada!" {

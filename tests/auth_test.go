@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -19,19 +19,19 @@ var secrets = []string{agent.BearerToken, agent.BasicPassword, agent.APIKey, age
 // securedCases: each secured card of the test agent, with the credential that satisfies it.
 var securedCases = []struct {
 	card    string
-	creds   map[string]adapter.Credential
+	creds   map[string]a2aport.Credential
 	inUse   []string
 	missing string // the scheme an A2A_AUTH_REQUIRED without credentials names
 }{
-	{agent.CardBearer, map[string]adapter.Credential{"bearer": {Token: agent.BearerToken}}, []string{"bearer"}, "bearer"},
-	{agent.CardBasic, map[string]adapter.Credential{"basic": {Username: agent.BasicUser, Password: agent.BasicPassword}}, []string{"basic"}, "basic"},
-	{agent.CardAPIKeyHeader, map[string]adapter.Credential{"key": {Token: agent.APIKey}}, []string{"key"}, "key"},
-	{agent.CardAPIKeyQuery, map[string]adapter.Credential{"key": {Token: agent.APIKey}}, []string{"key"}, "key"},
-	{agent.CardAPIKeyCookie, map[string]adapter.Credential{"key": {Token: agent.APIKey}}, []string{"key"}, "key"},
-	{agent.CardOAuth2, map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}}, []string{"oauth"}, "oauth"},
-	{agent.CardOpenID, map[string]adapter.Credential{"oidc": {Token: agent.OpenIDToken}}, []string{"oidc"}, "oidc"},
-	{agent.CardEither, map[string]adapter.Credential{"bearer": {Token: agent.BearerToken}}, []string{"bearer"}, "basic and key, or bearer"},
-	{agent.CardEither, map[string]adapter.Credential{"key": {Token: agent.APIKey}, "basic": {Username: agent.BasicUser, Password: agent.BasicPassword}},
+	{agent.CardBearer, map[string]a2aport.Credential{"bearer": {Token: agent.BearerToken}}, []string{"bearer"}, "bearer"},
+	{agent.CardBasic, map[string]a2aport.Credential{"basic": {Username: agent.BasicUser, Password: agent.BasicPassword}}, []string{"basic"}, "basic"},
+	{agent.CardAPIKeyHeader, map[string]a2aport.Credential{"key": {Token: agent.APIKey}}, []string{"key"}, "key"},
+	{agent.CardAPIKeyQuery, map[string]a2aport.Credential{"key": {Token: agent.APIKey}}, []string{"key"}, "key"},
+	{agent.CardAPIKeyCookie, map[string]a2aport.Credential{"key": {Token: agent.APIKey}}, []string{"key"}, "key"},
+	{agent.CardOAuth2, map[string]a2aport.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}}, []string{"oauth"}, "oauth"},
+	{agent.CardOpenID, map[string]a2aport.Credential{"oidc": {Token: agent.OpenIDToken}}, []string{"oidc"}, "oidc"},
+	{agent.CardEither, map[string]a2aport.Credential{"bearer": {Token: agent.BearerToken}}, []string{"bearer"}, "basic and key, or bearer"},
+	{agent.CardEither, map[string]a2aport.Credential{"key": {Token: agent.APIKey}, "basic": {Username: agent.BasicUser, Password: agent.BasicPassword}},
 		[]string{"basic", "key"}, "basic and key, or bearer"},
 }
 
@@ -60,7 +60,7 @@ func TestAuthFromTheCard(t *testing.T) {
 		for _, tc := range securedCases {
 			t.Run(impl.name+"/"+tc.card+"/"+strings.Join(tc.inUse, "+"), func(t *testing.T) {
 				t.Parallel()
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(tc.card), Credentials: tc.creds})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(tc.card), Credentials: tc.creds})
 				if _, err := p.Start(testContext(t)); err != nil {
 					t.Fatal(err)
 				}
@@ -69,7 +69,7 @@ func TestAuthFromTheCard(t *testing.T) {
 					t.Fatalf("Describe().Security = %+v, want %v in use", d.Security, tc.inUse)
 				}
 				rec := newRecorder()
-				out, err := p.Submit(testContext(t), newWork("alice", "complete secured"), adapter.OnEvent(rec.record))
+				out, err := p.Submit(testContext(t), newWork("alice", "complete secured"), a2aport.OnEvent(rec.record))
 				if err != nil || !strings.Contains(out.Content, "echo: complete") {
 					t.Fatalf("Submit() = %+v, %v", out, err)
 				}
@@ -79,7 +79,7 @@ func TestAuthFromTheCard(t *testing.T) {
 		for _, tc := range securedCases[:len(securedCases)-1] {
 			t.Run(impl.name+"/"+tc.card+"/without credentials", func(t *testing.T) {
 				t.Parallel()
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(tc.card)})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(tc.card)})
 				if _, err := p.Start(testContext(t)); err != nil {
 					t.Fatal(err)
 				}
@@ -87,8 +87,8 @@ func TestAuthFromTheCard(t *testing.T) {
 					t.Errorf("Describe().Security = %+v, want missing", sec)
 				}
 				_, err := p.Submit(testContext(t), newWork("alice", "complete unauthenticated"))
-				var e *adapter.Error
-				if !errors.As(err, &e) || e.Code != adapter.CodeAuthRequired || e.Status != 401 || e.Retryable ||
+				var e *a2aport.Error
+				if !errors.As(err, &e) || e.Code != a2aport.CodeAuthRequired || e.Status != 401 || e.Retryable ||
 					!strings.Contains(e.Message, tc.missing) || !strings.Contains(e.Message, "the agent asks for") {
 					t.Errorf("Submit() = %v (%+v), want a non-retryable A2A_AUTH_REQUIRED naming %q and the challenge", err, e, tc.missing)
 				}
@@ -96,10 +96,10 @@ func TestAuthFromTheCard(t *testing.T) {
 		}
 		t.Run(impl.name+"/wrong secret", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardAPIKeyQuery),
-				Credentials: map[string]adapter.Credential{"key": {Token: agent.APIKey + "-revoked"}}})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardAPIKeyQuery),
+				Credentials: map[string]a2aport.Credential{"key": {Token: agent.APIKey + "-revoked"}}})
 			_, err := p.Submit(testContext(t), newWork("alice", "complete wrong key"))
-			if !errors.Is(err, adapter.ErrAuthRequired) || !strings.Contains(err.Error(), "sent the credentials of key") {
+			if !errors.Is(err, a2aport.ErrAuthRequired) || !strings.Contains(err.Error(), "sent the credentials of key") {
 				t.Errorf("Submit() = %v, want A2A_AUTH_REQUIRED saying which credentials were sent", err)
 			}
 			checkNoSecret(t, err, p.Describe())
@@ -116,12 +116,12 @@ func TestExplicitCredentialsWin(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardBearer), Token: agent.BearerToken,
-				Credentials: map[string]adapter.Credential{"bearer": {Token: "stale-token"}}})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardBearer), Token: agent.BearerToken,
+				Credentials: map[string]a2aport.Credential{"bearer": {Token: "stale-token"}}})
 			if out, err := p.Submit(testContext(t), newWork("alice", "complete explicit")); err != nil || !strings.Contains(out.Content, "echo: complete") {
 				t.Errorf("Submit() = %+v, %v", out, err)
 			}
-			q := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardBearer), Token: agent.BearerToken})
+			q := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardBearer), Token: agent.BearerToken})
 			if _, err := q.Start(testContext(t)); err != nil {
 				t.Fatal(err)
 			}
@@ -139,8 +139,8 @@ func TestOAuth2ClientCredentials(t *testing.T) {
 	// Not parallel: it counts the tokens the test agent issues.
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
-			creds := map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}}
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardOAuth2), Credentials: creds})
+			creds := map[string]a2aport.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret}}
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardOAuth2), Credentials: creds})
 			before := server.TokensIssued()
 			for i := range 3 {
 				if _, err := p.Submit(testContext(t), newWork("alice", "complete oauth")); err != nil {
@@ -159,12 +159,12 @@ func TestOAuth2ClientCredentials(t *testing.T) {
 			}
 		})
 		t.Run(impl.name+"/refused client", func(t *testing.T) {
-			creds := map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret + "-wrong"}}
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardOAuth2), Credentials: creds})
+			creds := map[string]a2aport.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret + "-wrong"}}
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardOAuth2), Credentials: creds})
 			server.ResetRequests()
 			_, err := p.Submit(testContext(t), newWork("alice", "complete refused client"))
-			var e *adapter.Error
-			if !errors.As(err, &e) || e.Code != adapter.CodeAuthRequired || e.Retryable || !strings.Contains(e.Message, "invalid_client") {
+			var e *a2aport.Error
+			if !errors.As(err, &e) || e.Code != a2aport.CodeAuthRequired || e.Retryable || !strings.Contains(e.Message, "invalid_client") {
 				t.Errorf("Submit() = %v, want A2A_AUTH_REQUIRED from the token endpoint", err)
 			}
 			for _, r := range server.Requests() {
@@ -175,9 +175,9 @@ func TestOAuth2ClientCredentials(t *testing.T) {
 			checkNoSecret(t, err)
 		})
 		t.Run(impl.name+"/wrong scope", func(t *testing.T) {
-			creds := map[string]adapter.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret, Scopes: []string{"other"}}}
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardOAuth2), Credentials: creds})
-			if _, err := p.Submit(testContext(t), newWork("alice", "complete wrong scope")); !errors.Is(err, adapter.ErrAuthRequired) ||
+			creds := map[string]a2aport.Credential{"oauth": {ClientID: agent.ClientID, ClientSecret: agent.ClientSecret, Scopes: []string{"other"}}}
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardOAuth2), Credentials: creds})
+			if _, err := p.Submit(testContext(t), newWork("alice", "complete wrong scope")); !errors.Is(err, a2aport.ErrAuthRequired) ||
 				!strings.Contains(err.Error(), "invalid_scope") {
 				t.Errorf("Submit() = %v, want A2A_AUTH_REQUIRED (invalid_scope)", err)
 			}
@@ -192,7 +192,7 @@ func TestTokenProvider(t *testing.T) {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
 			var asked atomic.Int32
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardOpenID),
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardOpenID),
 				TokenProvider: func(_ context.Context, scheme string) (string, error) {
 					if scheme != "oidc" {
 						return "", errors.New("unexpected scheme " + scheme)
@@ -212,10 +212,10 @@ func TestTokenProvider(t *testing.T) {
 		})
 		t.Run(impl.name+"/failing", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardOpenID),
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardOpenID),
 				TokenProvider: func(context.Context, string) (string, error) { return "", errors.New("the user is not signed in") }})
 			_, err := p.Submit(testContext(t), newWork("alice", "complete not signed in"))
-			if !errors.Is(err, adapter.ErrAuthRequired) || !strings.Contains(err.Error(), "not signed in") {
+			if !errors.Is(err, a2aport.ErrAuthRequired) || !strings.Contains(err.Error(), "not signed in") {
 				t.Errorf("Submit() = %v, want A2A_AUTH_REQUIRED with the provider's reason", err)
 			}
 		})
@@ -226,10 +226,10 @@ func TestTokenProvider(t *testing.T) {
 func TestInvalidCredentials(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
-		for _, c := range []adapter.Credential{{Token: "t", Username: "u"}, {Password: "p"}, {ClientID: "id"}} {
-			_, err := impl.new(adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardBearer),
-				Credentials: map[string]adapter.Credential{"bearer": c}})
-			if !errors.Is(err, adapter.ErrInvalidOptions) || !strings.Contains(err.Error(), `"bearer"`) {
+		for _, c := range []a2aport.Credential{{Token: "t", Username: "u"}, {Password: "p"}, {ClientID: "id"}} {
+			_, err := impl.new(a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardBearer),
+				Credentials: map[string]a2aport.Credential{"bearer": c}})
+			if !errors.Is(err, a2aport.ErrInvalidOptions) || !strings.Contains(err.Error(), `"bearer"`) {
 				t.Errorf("%s: New(%+v) = %v, want INVALID_OPTIONS naming the scheme", impl.name, c, err)
 			}
 		}
@@ -246,24 +246,24 @@ func TestCredentialMistakes(t *testing.T) {
 			t.Parallel()
 			for _, tc := range []struct {
 				card  string
-				creds map[string]adapter.Credential
+				creds map[string]a2aport.Credential
 				want  []string
 			}{
-				{agent.CardBasic, map[string]adapter.Credential{"basic": {Token: "a-token-for-basic"}}, []string{`Credentials["basic"] is a token`, "HTTP basic", "a username and password"}},
-				{agent.CardBearer, map[string]adapter.Credential{"bearer": {Username: "ada", Password: "pw"}}, []string{`Credentials["bearer"] is a username and password`, "HTTP bearer", "a token"}},
-				{agent.CardAPIKeyHeader, map[string]adapter.Credential{"key": {ClientID: "c", ClientSecret: "s"}}, []string{`"key" is an API key in the header`}},
-				{agent.CardOAuth2, map[string]adapter.Credential{"oauth": {}}, []string{"OAuth2", "client credentials"}},
+				{agent.CardBasic, map[string]a2aport.Credential{"basic": {Token: "a-token-for-basic"}}, []string{`Credentials["basic"] is a token`, "HTTP basic", "a username and password"}},
+				{agent.CardBearer, map[string]a2aport.Credential{"bearer": {Username: "ada", Password: "pw"}}, []string{`Credentials["bearer"] is a username and password`, "HTTP bearer", "a token"}},
+				{agent.CardAPIKeyHeader, map[string]a2aport.Credential{"key": {ClientID: "c", ClientSecret: "s"}}, []string{`"key" is an API key in the header`}},
+				{agent.CardOAuth2, map[string]a2aport.Credential{"oauth": {}}, []string{"OAuth2", "client credentials"}},
 			} {
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(tc.card), Credentials: tc.creds})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(tc.card), Credentials: tc.creds})
 				_, err := p.Start(testContext(t))
 				for _, want := range tc.want {
-					if !errors.Is(err, adapter.ErrInvalidOptions) || !strings.Contains(err.Error(), want) {
+					if !errors.Is(err, a2aport.ErrInvalidOptions) || !strings.Contains(err.Error(), want) {
 						t.Errorf("%s: Start() = %v, want INVALID_OPTIONS saying %q", tc.card, err, want)
 					}
 				}
 			}
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.SpecialCardURL(agent.CardEither),
-				Credentials: map[string]adapter.Credential{"beare": {Token: agent.BearerToken}}})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.SpecialCardURL(agent.CardEither),
+				Credentials: map[string]a2aport.Credential{"beare": {Token: agent.BearerToken}}})
 			if _, err := p.Start(testContext(t)); err != nil {
 				t.Fatal(err)
 			}
@@ -272,7 +272,7 @@ func TestCredentialMistakes(t *testing.T) {
 			}
 			_, err := p.Submit(testContext(t), newWork("alice", "complete misnamed"))
 			for _, want := range []string{"basic and key, or bearer", "basic: a username and password", "bearer: a token"} {
-				if !errors.Is(err, adapter.ErrAuthRequired) || !strings.Contains(err.Error(), want) {
+				if !errors.Is(err, a2aport.ErrAuthRequired) || !strings.Contains(err.Error(), want) {
 					t.Errorf("Submit() = %v, want A2A_AUTH_REQUIRED saying %q", err, want)
 				}
 			}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -37,26 +37,26 @@ func TestBadCards(t *testing.T) {
 	}))
 	t.Cleanup(srv.Close)
 	want := map[string]struct {
-		err  *adapter.Error
+		err  *a2aport.Error
 		text string
 	}{
-		"/html":         {adapter.ErrDiscoveryFailed, "not valid JSON"},
-		"/empty":        {adapter.ErrNoCompatibleTransport, "declares no interface"},
-		"/no-iface":     {adapter.ErrNoCompatibleTransport, "declares no interface"},
-		"/relative":     {adapter.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
-		"/ftp":          {adapter.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
-		"/grpc-only":    {adapter.ErrNoCompatibleTransport, "GRPC"},
-		"/v03-relative": {adapter.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
-		"/array":        {adapter.ErrDiscoveryFailed, ""},
-		"/truncated":    {adapter.ErrDiscoveryFailed, ""},
+		"/html":         {a2aport.ErrDiscoveryFailed, "not valid JSON"},
+		"/empty":        {a2aport.ErrNoCompatibleTransport, "declares no interface"},
+		"/no-iface":     {a2aport.ErrNoCompatibleTransport, "declares no interface"},
+		"/relative":     {a2aport.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
+		"/ftp":          {a2aport.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
+		"/grpc-only":    {a2aport.ErrNoCompatibleTransport, "GRPC"},
+		"/v03-relative": {a2aport.ErrNoCompatibleTransport, "not an absolute http(s) URL"},
+		"/array":        {a2aport.ErrDiscoveryFailed, ""},
+		"/truncated":    {a2aport.ErrDiscoveryFailed, ""},
 	}
 	for _, impl := range implementations {
 		for path, w := range want {
 			t.Run(impl.name+path, func(t *testing.T) {
 				t.Parallel()
-				_, err := newPort(t, impl, adapter.Options{AgentCardURL: srv.URL + path}).Start(testContext(t))
+				_, err := newPort(t, impl, a2aport.Options{AgentCardURL: srv.URL + path}).Start(testContext(t))
 				if !errors.Is(err, w.err) || !strings.Contains(err.Error(), w.text) {
-					t.Errorf("Start() = %v (code %q), want %s mentioning %q", err, adapter.CodeOf(err), w.err.Code, w.text)
+					t.Errorf("Start() = %v (code %q), want %s mentioning %q", err, a2aport.CodeOf(err), w.err.Code, w.text)
 				}
 			})
 		}
@@ -71,17 +71,17 @@ func TestBadWork(t *testing.T) {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
 			ctx := testContext(t)
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
-			for name, w := range map[string]adapter.Work{
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+			for name, w := range map[string]a2aport.Work{
 				"no id":              {OwnerID: "alice", Instruction: "x"},
 				"no owner":           {ID: "w-bad-1", Instruction: "x"},
 				"no input":           {ID: "w-bad-2", OwnerID: "alice", Instruction: "   "},
 				"unknown continuity": {ID: "w-bad-3", OwnerID: "alice", Instruction: "x", Continuity: "shared"},
-				"malformed data URL": {ID: "w-bad-4", OwnerID: "alice", Instruction: "x", InputParts: []adapter.InputPart{{Type: "file", URL: "data:text/plain;base64,%%%"}}},
-				"not a URL":          {ID: "w-bad-5", OwnerID: "alice", Instruction: "x", InputParts: []adapter.InputPart{{Type: "file", URL: "file:///etc/passwd"}}},
-				"not a file part":    {ID: "w-bad-6", OwnerID: "alice", Instruction: "x", InputParts: []adapter.InputPart{{Type: "text", URL: "https://a.example/x"}}},
+				"malformed data URL": {ID: "w-bad-4", OwnerID: "alice", Instruction: "x", InputParts: []a2aport.InputPart{{Type: "file", URL: "data:text/plain;base64,%%%"}}},
+				"not a URL":          {ID: "w-bad-5", OwnerID: "alice", Instruction: "x", InputParts: []a2aport.InputPart{{Type: "file", URL: "file:///etc/passwd"}}},
+				"not a file part":    {ID: "w-bad-6", OwnerID: "alice", Instruction: "x", InputParts: []a2aport.InputPart{{Type: "text", URL: "https://a.example/x"}}},
 			} {
-				if _, err := p.Submit(ctx, w); !errors.Is(err, adapter.ErrInvalidWork) {
+				if _, err := p.Submit(ctx, w); !errors.Is(err, a2aport.ErrInvalidWork) {
 					t.Errorf("Submit(%s) = %v, want INVALID_WORK", name, err)
 				}
 			}

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -32,7 +32,7 @@ func TestCancelBeforeTheRemoteTaskIsKnownAbortsLocally(t *testing.T) {
 	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
 		w := newWork("ivan", fmt.Sprintf("hold gated %s", t.Name()))
 		g := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{})}
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: g, PollInterval: adapter.MinPollInterval})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), Transport: g, PollInterval: a2aport.MinPollInterval})
 		done := submitAsync(ctx, p, w, newRecorder())
 		select {
 		case <-g.arrived:
@@ -40,10 +40,10 @@ func TestCancelBeforeTheRemoteTaskIsKnownAbortsLocally(t *testing.T) {
 			t.Fatal("the message never reached the transport")
 		}
 		res, err := p.Cancel(ctx, w.ID, w.OwnerID)
-		if err != nil || res.State != adapter.StateCancelled {
+		if err != nil || res.State != a2aport.StateCancelled {
 			t.Fatalf("Cancel() = %+v, %v", res, err)
 		}
-		wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
+		wantCode(t, await(ctx, t, done).err, a2aport.ErrWorkCancelled)
 		if server.Cancelled(w.Instruction) {
 			t.Error("a CancelTask went out for a task the agent never saw")
 		}
@@ -57,7 +57,7 @@ func TestFailedSendIsNeverRepeated(t *testing.T) {
 			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
 				t.Parallel()
 				id := fmt.Sprintf("%s-%d", t.Name(), workSeq.Add(1))
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval,
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval,
 					Headers: http.Header{"X-Test-Id": {id}}})
 				ctx := testContext(t)
 				for _, instr := range []string{"status500 once", "emptystream once"} {
@@ -112,14 +112,14 @@ func TestCancelWhileTheMessageIsOnItsWayReachesTheAgent(t *testing.T) {
 	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
 		w := newWork("ivan", fmt.Sprintf("hold latched %s", t.Name()))
 		l := &latch{marker: []byte(w.Instruction), arrived: make(chan struct{}), release: make(chan struct{})}
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: l, PollInterval: adapter.MinPollInterval})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), Transport: l, PollInterval: a2aport.MinPollInterval})
 		done := submitAsync(ctx, p, w, newRecorder())
 		select {
 		case <-l.arrived:
 		case <-ctx.Done():
 			t.Fatal("the message never reached the transport")
 		}
-		cancelled := make(chan adapter.CancelResult, 1)
+		cancelled := make(chan a2aport.CancelResult, 1)
 		go func() {
 			res, err := p.Cancel(ctx, w.ID, w.OwnerID)
 			if err != nil {
@@ -129,10 +129,10 @@ func TestCancelWhileTheMessageIsOnItsWayReachesTheAgent(t *testing.T) {
 		}()
 		time.Sleep(100 * time.Millisecond) // Cancel is waiting for the answer now
 		close(l.release)
-		if res := <-cancelled; res.State != adapter.StateCancelled {
+		if res := <-cancelled; res.State != a2aport.StateCancelled {
 			t.Errorf("Cancel() = %+v", res)
 		}
-		wantCode(t, await(ctx, t, done).err, adapter.ErrWorkCancelled)
+		wantCode(t, await(ctx, t, done).err, a2aport.ErrWorkCancelled)
 		deadline := time.Now().Add(5 * time.Second)
 		for !server.Cancelled(w.Instruction) && time.Now().Before(deadline) {
 			time.Sleep(20 * time.Millisecond) // a2asrv runs the executor's Cancel after answering
@@ -155,8 +155,8 @@ func TestRefusedCancelReportsHowTheTaskEnded(t *testing.T) {
 			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
 				t.Parallel()
 				ctx := testContext(t)
-				store := &adapter.MemoryWorkStore{}
-				opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: store}
+				store := &a2aport.MemoryWorkStore{}
+				opts := a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval, WorkStore: store}
 				before := newPort(t, impl, opts)
 				w := newWork("nina", "slow 200 ended before its cancel "+t.Name())
 				first := submitAsync(ctx, before, w, newRecorder())
@@ -164,13 +164,13 @@ func TestRefusedCancelReportsHowTheTaskEnded(t *testing.T) {
 				if err := before.Detach(); err != nil {
 					t.Fatal(err)
 				}
-				wantCode(t, await(ctx, t, first).err, adapter.ErrWorkDetached)
+				wantCode(t, await(ctx, t, first).err, a2aport.ErrWorkDetached)
 				time.Sleep(600 * time.Millisecond) // the agent completes the task meanwhile
 				opts.PollInterval = time.Hour
 				after := newPort(t, impl, opts)
 				rec := newRecorder()
 				resumed := resumeAsync(ctx, after, w.ID, w.OwnerID, rec)
-				for after.Status(w.ID, w.OwnerID).State == adapter.StateNotFound {
+				for after.Status(w.ID, w.OwnerID).State == a2aport.StateNotFound {
 					select {
 					case r := <-resumed:
 						t.Fatalf("the resumed Work ended by itself before its cancel: %+v, %v", r.out, r.err)
@@ -180,7 +180,7 @@ func TestRefusedCancelReportsHowTheTaskEnded(t *testing.T) {
 					}
 				}
 				res, err := after.Cancel(ctx, w.ID, w.OwnerID)
-				if err != nil || res.State != adapter.StateCompleted {
+				if err != nil || res.State != a2aport.StateCompleted {
 					t.Errorf("Cancel() of a Work whose task completed = %+v, %v; want completed", res, err)
 				}
 				r := await(ctx, t, resumed)
@@ -188,7 +188,7 @@ func TestRefusedCancelReportsHowTheTaskEnded(t *testing.T) {
 					t.Errorf("the resumed Work = %+v, %v; want its answer", r.out, r.err)
 				}
 				for _, ev := range rec.all() {
-					if ev.State == adapter.StateCancelled {
+					if ev.State == a2aport.StateCancelled {
 						t.Errorf("an event says cancelled: %+v", ev)
 					}
 				}

@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
-// corpusCard is a card of adapter/testdata/cards (written by @a2a-js/sdk's own serializer and card
+// corpusCard is a card of internal/a2aclient/testdata/cards (written by @a2a-js/sdk's own serializer and card
 // handler, js/test/cards/generate.mjs) and the interface a2aport must pick from it.
 type corpusCard struct {
 	file    string
@@ -37,7 +37,7 @@ func TestCardCorpus(t *testing.T) {
 	t.Parallel()
 	cards := map[string][]byte{}
 	for _, c := range cardCorpus {
-		body, err := os.ReadFile(filepath.Join("..", "adapter", "testdata", "cards", c.file))
+		body, err := os.ReadFile(filepath.Join("..", "internal", "a2aclient", "testdata", "cards", c.file))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -51,7 +51,7 @@ func TestCardCorpus(t *testing.T) {
 			t.Run(impl.name+"/"+c.file, func(t *testing.T) {
 				t.Parallel()
 				// The corpus is served from another origin than the test agent behind its interface.
-				p := newPort(t, impl, adapter.Options{AgentCardURL: corpusURL + "/" + c.file, AllowedOrigins: []string{agentOrigin(t)}})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: corpusURL + "/" + c.file, AllowedOrigins: []string{agentOrigin(t)}})
 				if _, err := p.Start(testContext(t)); err != nil {
 					t.Fatalf("Start() = %v", err)
 				}

@@ -9,10 +9,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
-// signedCorpus are the cards of adapter/testdata/cards signed by @a2a-js/sdk 1.3.0's own signing
+// signedCorpus are the cards of internal/a2aclient/testdata/cards signed by @a2a-js/sdk 1.3.0's own signing
 // code (js/test/cards/generate.mjs), with the key that signed each.
 var signedCorpus = map[string]string{
 	"signed-a2a-js-1.3.0-served-es256.json": "es-key",
@@ -23,7 +23,7 @@ var signedCorpus = map[string]string{
 
 func readCorpus(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "adapter", "testdata", "cards", name))
+	data, err := os.ReadFile(filepath.Join("..", "internal", "a2aclient", "testdata", "cards", name))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,14 +62,14 @@ func TestSignedCards(t *testing.T) {
 	// The a2a-go card of the corpus carries a made-up signature; without it, it is unsigned.
 	files["/unsigned.json"] = []byte(strings.Replace(string(files["/unsigned.json"]), `"signatures"`, `"x-signatures"`, 1))
 	base := serveCards(t, files)
-	opts := func(path, mode string) adapter.Options {
-		return adapter.Options{AgentCardURL: base + path, VerifyCard: mode, CardKeys: keys, AllowedOrigins: []string{"*"}}
+	opts := func(path, mode string) a2aport.Options {
+		return a2aport.Options{AgentCardURL: base + path, VerifyCard: mode, CardKeys: keys, AllowedOrigins: []string{"*"}}
 	}
 	for _, impl := range implementations {
 		for name, kid := range signedCorpus {
 			t.Run(impl.name+"/"+name, func(t *testing.T) {
 				t.Parallel()
-				p := newPort(t, impl, opts("/"+name, adapter.VerifyCardRequired))
+				p := newPort(t, impl, opts("/"+name, a2aport.VerifyCardRequired))
 				if _, err := p.Start(testContext(t)); err != nil {
 					t.Fatal(err)
 				}
@@ -77,19 +77,19 @@ func TestSignedCards(t *testing.T) {
 				if sig == nil || sig.Status != "verified" || sig.KeyID != kid {
 					t.Errorf("Describe().CardSignature = %+v, want verified by %s", sig, kid)
 				}
-				q := newPort(t, impl, opts("/tampered-"+name, adapter.VerifyCardIfSigned))
-				if _, err := q.Start(testContext(t)); !errors.Is(err, adapter.ErrCardSignatureInvalid) {
+				q := newPort(t, impl, opts("/tampered-"+name, a2aport.VerifyCardIfSigned))
+				if _, err := q.Start(testContext(t)); !errors.Is(err, a2aport.ErrCardSignatureInvalid) {
 					t.Errorf("a tampered card: Start() = %v, want A2A_CARD_SIGNATURE_INVALID", err)
 				}
 			})
 		}
 		t.Run(impl.name+"/unsigned", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, opts("/unsigned.json", adapter.VerifyCardRequired))
-			if _, err := p.Start(testContext(t)); !errors.Is(err, adapter.ErrCardSignatureInvalid) || !strings.Contains(err.Error(), "not signed") {
+			p := newPort(t, impl, opts("/unsigned.json", a2aport.VerifyCardRequired))
+			if _, err := p.Start(testContext(t)); !errors.Is(err, a2aport.ErrCardSignatureInvalid) || !strings.Contains(err.Error(), "not signed") {
 				t.Errorf("Start() = %v, want A2A_CARD_SIGNATURE_INVALID (not signed)", err)
 			}
-			q := newPort(t, impl, opts("/unsigned.json", adapter.VerifyCardIfSigned))
+			q := newPort(t, impl, opts("/unsigned.json", a2aport.VerifyCardIfSigned))
 			if _, err := q.Start(testContext(t)); err != nil {
 				t.Fatal(err)
 			}
@@ -99,21 +99,21 @@ func TestSignedCards(t *testing.T) {
 		})
 		t.Run(impl.name+"/unknown key", func(t *testing.T) {
 			t.Parallel()
-			o := opts("/signed-a2a-js-1.3.0-tojson-rs256.json", adapter.VerifyCardRequired)
+			o := opts("/signed-a2a-js-1.3.0-tojson-rs256.json", a2aport.VerifyCardRequired)
 			o.CardKeys = []byte(strings.Replace(string(keys), `"rs-key"`, `"other-key"`, 1))
 			p := newPort(t, impl, o)
-			if _, err := p.Start(testContext(t)); !errors.Is(err, adapter.ErrCardSignatureInvalid) || !strings.Contains(err.Error(), `no trusted key "rs-key"`) {
+			if _, err := p.Start(testContext(t)); !errors.Is(err, a2aport.ErrCardSignatureInvalid) || !strings.Contains(err.Error(), `no trusted key "rs-key"`) {
 				t.Errorf("Start() = %v", err)
 			}
 		})
 		t.Run(impl.name+"/bad options", func(t *testing.T) {
 			t.Parallel()
-			for _, o := range []adapter.Options{
+			for _, o := range []a2aport.Options{
 				{AgentCardURL: base + "/x.json", VerifyCard: "always"},
-				{AgentCardURL: base + "/x.json", VerifyCard: adapter.VerifyCardRequired},
-				{AgentCardURL: base + "/x.json", VerifyCard: adapter.VerifyCardRequired, CardKeys: []byte("not json")},
+				{AgentCardURL: base + "/x.json", VerifyCard: a2aport.VerifyCardRequired},
+				{AgentCardURL: base + "/x.json", VerifyCard: a2aport.VerifyCardRequired, CardKeys: []byte("not json")},
 			} {
-				if _, err := impl.new(o); !errors.Is(err, adapter.ErrInvalidOptions) {
+				if _, err := impl.new(o); !errors.Is(err, a2aport.ErrInvalidOptions) {
 					t.Errorf("New(%+v) = %v, want INVALID_OPTIONS", o, err)
 				}
 			}

@@ -9,7 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -20,7 +20,7 @@ func TestCardURLOrBaseURL(t *testing.T) {
 	var asked atomic.Value
 	base := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		asked.Store(r.URL.Path)
-		if r.URL.Path != adapter.WellKnownCardPath {
+		if r.URL.Path != a2aport.WellKnownCardPath {
 			http.NotFound(w, r)
 			return
 		}
@@ -38,24 +38,24 @@ func TestCardURLOrBaseURL(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			ctx := testContext(t)
-			p := newPort(t, impl, adapter.Options{AgentCardURL: base.URL + "/", AllowedOrigins: []string{server.URL()}})
-			if got := p.Describe().AgentCardURL; got != base.URL+adapter.WellKnownCardPath {
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: base.URL + "/", AllowedOrigins: []string{server.URL()}})
+			if got := p.Describe().AgentCardURL; got != base.URL+a2aport.WellKnownCardPath {
 				t.Errorf("Describe().AgentCardURL = %q, want the well-known card below the base URL", got)
 			}
 			if r := await(ctx, t, submitAsync(ctx, p, newWork("alice", "complete from a base URL"), newRecorder())); r.err != nil {
 				t.Fatalf("Submit() = %v", r.err)
 			}
-			if got := asked.Load(); got != adapter.WellKnownCardPath {
+			if got := asked.Load(); got != a2aport.WellKnownCardPath {
 				t.Errorf("the card was asked for at %v", got)
 			}
 
-			p = newPort(t, impl, adapter.Options{AgentCardURL: base.URL + "/agents/echo"})
+			p = newPort(t, impl, a2aport.Options{AgentCardURL: base.URL + "/agents/echo"})
 			_, err := p.Start(ctx)
-			var e *adapter.Error
-			if !errors.As(err, &e) || e.Code != adapter.CodeDiscoveryFailed || e.Status != http.StatusNotFound {
+			var e *a2aport.Error
+			if !errors.As(err, &e) || e.Code != a2aport.CodeDiscoveryFailed || e.Status != http.StatusNotFound {
 				t.Fatalf("Start() with a URL that is no card = %v, want A2A_DISCOVERY_FAILED 404", err)
 			}
-			if want := base.URL + "/agents/echo" + adapter.WellKnownCardPath; !strings.Contains(e.Message, want) {
+			if want := base.URL + "/agents/echo" + a2aport.WellKnownCardPath; !strings.Contains(e.Message, want) {
 				t.Errorf("the 404 says %q, want it to name %s", e.Message, want)
 			}
 		})
@@ -74,9 +74,9 @@ func TestCardRequestRetries(t *testing.T) {
 				calls.Add(1)
 				return nil, errors.New("Failed to fetch") // as a browser says it: nothing more
 			})
-			p := newPort(t, impl, adapter.Options{AgentCardURL: "http://agent.invalid/.well-known/agent-card.json", Transport: failing})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: "http://agent.invalid/.well-known/agent-card.json", Transport: failing})
 			_, err := p.Start(ctx)
-			if adapter.CodeOf(err) != adapter.CodeNetworkError || calls.Load() != 1 {
+			if a2aport.CodeOf(err) != a2aport.CodeNetworkError || calls.Load() != 1 {
 				t.Errorf("Start() = %v after %d card requests, want A2A_NETWORK_ERROR after one", err, calls.Load())
 			}
 
@@ -90,8 +90,8 @@ func TestCardRequestRetries(t *testing.T) {
 				http.Error(w, "no card here", http.StatusNotFound)
 			}))
 			t.Cleanup(dropping.Close)
-			p = newPort(t, impl, adapter.Options{AgentCardURL: dropping.URL + adapter.WellKnownCardPath, RecoveryBackoff: 1})
-			if _, err := p.Start(ctx); adapter.CodeOf(err) != adapter.CodeDiscoveryFailed || hits.Load() != 2 {
+			p = newPort(t, impl, a2aport.Options{AgentCardURL: dropping.URL + a2aport.WellKnownCardPath, RecoveryBackoff: 1})
+			if _, err := p.Start(ctx); a2aport.CodeOf(err) != a2aport.CodeDiscoveryFailed || hits.Load() != 2 {
 				t.Errorf("Start() = %v after %d card requests, want the 404 of the second", err, hits.Load())
 			}
 
@@ -101,8 +101,8 @@ func TestCardRequestRetries(t *testing.T) {
 				http.Error(w, "busy", http.StatusServiceUnavailable)
 			}))
 			t.Cleanup(busy.Close)
-			p = newPort(t, impl, adapter.Options{AgentCardURL: busy.URL + adapter.WellKnownCardPath, RecoveryAttempts: 2, RecoveryBackoff: 1})
-			if _, err := p.Start(ctx); adapter.CodeOf(err) != adapter.CodeDiscoveryFailed || served.Load() != 3 {
+			p = newPort(t, impl, a2aport.Options{AgentCardURL: busy.URL + a2aport.WellKnownCardPath, RecoveryAttempts: 2, RecoveryBackoff: 1})
+			if _, err := p.Start(ctx); a2aport.CodeOf(err) != a2aport.CodeDiscoveryFailed || served.Load() != 3 {
 				t.Errorf("Start() = %v after %d card requests, want A2A_DISCOVERY_FAILED after 3", err, served.Load())
 			}
 		})

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/adapter/conformance"
+	"github.com/a2aport/a2aport"
+	"github.com/a2aport/a2aport/conformance"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -16,10 +16,10 @@ func TestConformance(t *testing.T) {
 	t.Parallel()
 	onMatrixEnds(t, func(t *testing.T, _ context.Context, impl implementation, v agent.Variant) {
 		conformance.Run(t, func(t *testing.T, opts conformance.FixtureOptions) conformance.Fixture {
-			o := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, WorkStore: &adapter.MemoryWorkStore{}}
+			o := a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval, WorkStore: &a2aport.MemoryWorkStore{}}
 			p := newPort(t, impl, o)
 			f := agentFixture(t, p, "conformance-owner", "conformance", opts)
-			f.Reopen = func(t *testing.T) adapter.Port { return newPort(t, impl, o) }
+			f.Reopen = func(t *testing.T) a2aport.Port { return newPort(t, impl, o) }
 			return f
 		})
 	})
@@ -27,12 +27,12 @@ func TestConformance(t *testing.T) {
 
 // agentFixture is a conformance fixture whose Works go to the test agent, directly or through a
 // facade: their instructions are unique, so Started finds the held Work's execution there.
-func agentFixture(t *testing.T, p adapter.Port, owner, label string, opts conformance.FixtureOptions) conformance.Fixture {
+func agentFixture(t *testing.T, p a2aport.Port, owner, label string, opts conformance.FixtureOptions) conformance.Fixture {
 	kind := "complete " + label
 	if opts.Hold {
 		kind = "hold " + label
 	}
-	next := func() adapter.Work {
+	next := func() a2aport.Work {
 		return newWork(owner, fmt.Sprintf("%s %s %d", kind, t.Name(), workSeq.Add(1)))
 	}
 	w := next()

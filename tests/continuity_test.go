@@ -7,12 +7,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
 // contextOf submits a "context" Work and returns the remote context id the agent saw.
-func contextOf(ctx context.Context, t *testing.T, p adapter.Port, w adapter.Work) string {
+func contextOf(ctx context.Context, t *testing.T, p a2aport.Port, w a2aport.Work) string {
 	t.Helper()
 	out, err := p.Submit(ctx, w)
 	if err != nil {
@@ -28,13 +28,13 @@ func contextOf(ctx context.Context, t *testing.T, p adapter.Port, w adapter.Work
 func TestContinuity(t *testing.T) {
 	t.Parallel()
 	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, ReuseContext: true})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval, ReuseContext: true})
 		first := contextOf(ctx, t, p, newWork("carol", "context first"))
 		if again := contextOf(ctx, t, p, newWork("carol", "context second")); again != first {
 			t.Errorf("second Work of an owner ran in context %q, want %q", again, first)
 		}
 		isolated := newWork("carol", "context isolated")
-		isolated.Continuity = adapter.ContinuityIsolated
+		isolated.Continuity = a2aport.ContinuityIsolated
 		if other := contextOf(ctx, t, p, isolated); other == first {
 			t.Error("an isolated Work reused the owner's context")
 		}
@@ -51,7 +51,7 @@ func TestContinuityOffByDefault(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
 		ctx := testContext(t)
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
 		if a, b := contextOf(ctx, t, p, newWork("erin", "context a")), contextOf(ctx, t, p, newWork("erin", "context b")); a == b {
 			t.Errorf("%s: without ReuseContext two Works share context %q", impl.name, a)
 		}
@@ -62,7 +62,7 @@ func TestConcurrentFirstWorksShareTheDiscoveredContext(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
 		ctx := testContext(t)
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true})
 		if _, err := p.Start(ctx); err != nil {
 			t.Fatal(err)
 		}
@@ -90,7 +90,7 @@ func TestFailedContextDiscoveryReleasesWaiters(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
 		ctx := testContext(t)
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true})
 		failed := make(chan error, 1)
 		go func() {
 			_, err := p.Submit(ctx, newWork("grace", "status500 first"))
@@ -110,13 +110,13 @@ func TestContextCacheCapacityAndClose(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
 		ctx := testContext(t)
-		store := adapter.NewMemoryContextStore(adapter.MemoryContextStoreOptions{})
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true, ContextStore: store})
+		store := a2aport.NewMemoryContextStore(a2aport.MemoryContextStoreOptions{})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true, ContextStore: store})
 		for i := range 105 {
 			contextOf(ctx, t, p, newWork(fmt.Sprintf("owner-%d", i), "context many"))
 		}
-		if store.Len() != adapter.DefaultContextCapacity {
-			t.Errorf("%s: store holds %d owners, want %d", impl.name, store.Len(), adapter.DefaultContextCapacity)
+		if store.Len() != a2aport.DefaultContextCapacity {
+			t.Errorf("%s: store holds %d owners, want %d", impl.name, store.Len(), a2aport.DefaultContextCapacity)
 		}
 		if err := p.Close(); err != nil {
 			t.Fatal(err)
@@ -131,12 +131,12 @@ func TestContextMismatch(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
 		ctx := testContext(t)
-		store := adapter.NewMemoryContextStore(adapter.MemoryContextStoreOptions{})
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true, ContextStore: store,
+		store := a2aport.NewMemoryContextStore(a2aport.MemoryContextStoreOptions{})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true, ContextStore: store,
 			Headers: http.Header{"X-Test-Id": {t.Name()}}})
 		contextOf(ctx, t, p, newWork("heidi", "context established"))
 		// The agent answers this Work from another context than the established one.
 		_, err := p.Submit(ctx, newWork("heidi", "mismatch context"))
-		wantCode(t, err, adapter.ErrContextMismatch)
+		wantCode(t, err, a2aport.ErrContextMismatch)
 	}
 }

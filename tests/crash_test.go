@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/filestore"
@@ -37,8 +39,8 @@ func runCrashHelper(spec string) {
 		fmt.Fprintln(os.Stderr, "crash helper:", err)
 		os.Exit(2)
 	}
-	opts := adapter.Options{AgentCardURL: card, WorkStore: store, PollInterval: adapter.MinPollInterval}
-	var p adapter.Port
+	opts := a2aport.Options{AgentCardURL: card, WorkStore: store, PollInterval: a2aport.MinPollInterval}
+	var p a2aport.Port
 	if implName == "module" {
 		host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
 		p, err = host.New(context.Background(), opts)
@@ -50,7 +52,7 @@ func runCrashHelper(spec string) {
 		os.Exit(2)
 	}
 	fmt.Println("submitting")
-	_, err = p.Submit(context.Background(), adapter.Work{ID: id, OwnerID: "alice", Instruction: instruction}, adapter.Traceparent(tp))
+	_, err = p.Submit(context.Background(), a2aport.Work{ID: id, OwnerID: "alice", Instruction: instruction}, a2aport.Traceparent(tp))
 	fmt.Println("the Work ended before the kill:", err) // the test fails on this
 	select {}
 }
@@ -68,10 +70,10 @@ func TestCrashInTheMiddle(t *testing.T) {
 	for _, impl := range implementations {
 		for _, tc := range []struct {
 			name, instruction string
-			state             adapter.WorkState // the record the kill waits for ("": the message on its way)
+			state             a2aport.WorkState // the record the kill waits for ("": the message on its way)
 		}{
 			{"send in flight", "holdsend 3000", ""},
-			{"streaming", "slow 2500", adapter.StateWorking},
+			{"streaming", "slow 2500", a2aport.StateWorking},
 		} {
 			t.Run(impl.name+"/"+tc.name, func(t *testing.T) {
 				t.Parallel()
@@ -123,11 +125,11 @@ func TestCrashInTheMiddle(t *testing.T) {
 				}
 				_ = cmd.Wait()
 
-				next := newPort(t, impl, adapter.Options{AgentCardURL: card, WorkStore: store, PollInterval: adapter.MinPollInterval})
-				res, err := next.Resume(ctx, w.ID, "alice", adapter.Traceparent(tp)) // a send would carry tp
+				next := newPort(t, impl, a2aport.Options{AgentCardURL: card, WorkStore: store, PollInterval: a2aport.MinPollInterval})
+				res, err := next.Resume(ctx, w.ID, "alice", a2aport.Traceparent(tp)) // a send would carry tp
 				switch tc.state {
 				case "":
-					if !errors.Is(err, adapter.ErrOutcomeUnknown) {
+					if !errors.Is(err, a2aport.ErrOutcomeUnknown) {
 						t.Errorf("Resume() after a kill while the message was on its way = %+v, %v; want A2A_OUTCOME_UNKNOWN", res, err)
 					}
 				default:

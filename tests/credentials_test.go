@@ -10,7 +10,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -35,8 +35,8 @@ func TestCredentialsReachEveryRequestAndNothingElse(t *testing.T) {
 	onMatrixEnds(t, func(t *testing.T, _ context.Context, impl implementation, v agent.Variant) {
 		id := fmt.Sprintf("%s-%d", t.Name(), workSeq.Add(1))
 		var calls atomic.Int32
-		p := newPort(t, impl, adapter.Options{
-			AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, Token: secretToken,
+		p := newPort(t, impl, a2aport.Options{
+			AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval, Token: secretToken,
 			Headers: http.Header{"X-Static": {secretHeader}, "X-Test-Id": {id}},
 			HeaderFunc: func(*http.Request) (http.Header, error) {
 				return http.Header{"X-Dynamic": {fmt.Sprintf("dynamic-%d", calls.Add(1))}}, nil
@@ -69,7 +69,7 @@ func TestCredentialsReachEveryRequestAndNothingElse(t *testing.T) {
 		for _, instr := range []string{"fail now", "status500 now", "status401 now", "status429 now", "dropsend now",
 			"badjson now", "wrongtype now", "rpcerror now", "breakstream now", "cutstream now"} {
 			rec := newRecorder()
-			out, err := p.Submit(ctx, newWork("alice", instr), adapter.OnEvent(rec.record))
+			out, err := p.Submit(ctx, newWork("alice", instr), a2aport.OnEvent(rec.record))
 			if err != nil {
 				failures = append(failures, err.Error())
 			}
@@ -89,7 +89,7 @@ func TestAuthorizationHeaderWinsOverToken(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
 		id := fmt.Sprintf("%s-%d", t.Name(), workSeq.Add(1))
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), Token: secretToken,
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), Token: secretToken,
 			Headers: http.Header{"Authorization": {"Custom scheme-value"}, "X-Test-Id": {id}}})
 		if _, err := p.Start(testContext(t)); err != nil {
 			t.Fatal(err)
@@ -105,10 +105,10 @@ func TestAuthorizationHeaderWinsOverToken(t *testing.T) {
 func TestHeaderFuncFailure(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), Token: secretToken,
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), Token: secretToken,
 			HeaderFunc: func(*http.Request) (http.Header, error) { return nil, errors.New("token refresh failed") }})
 		_, err := p.Start(testContext(t))
-		if !errors.Is(err, adapter.ErrHeadersFailed) || !strings.Contains(err.Error(), "token refresh failed") || strings.Contains(err.Error(), secretToken) {
+		if !errors.Is(err, a2aport.ErrHeadersFailed) || !strings.Contains(err.Error(), "token refresh failed") || strings.Contains(err.Error(), secretToken) {
 			t.Errorf("%s: Start() = %v, want A2A_HEADERS_FAILED with the cause and no credential", impl.name, err)
 		}
 	}

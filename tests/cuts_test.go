@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -59,7 +59,7 @@ func TestLongStreamThroughCuts(t *testing.T) {
 						return faultproxy.Fault{CutAfter: cut()}
 					}
 				})
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), Transport: viaProxy{proxy.Addr()},
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), Transport: viaProxy{proxy.Addr()},
 					RecoveryBackoff: 5 * time.Millisecond, StreamProbeInterval: 300 * time.Millisecond, StreamIdleTimeout: 3 * time.Second,
 					RequestTimeout: 2 * time.Second}) // a stalled GetTask is given up and made again
 				tp := fmt.Sprintf("00-%032x-%016x-01", 0xc0700000+workSeq.Add(1), 5)
@@ -68,7 +68,7 @@ func TestLongStreamThroughCuts(t *testing.T) {
 				ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 				defer cancel()
 				start := time.Now()
-				out, err := p.Submit(ctx, newWork("alice", fmt.Sprintf("long %d %s", chunks, t.Name())), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+				out, err := p.Submit(ctx, newWork("alice", fmt.Sprintf("long %d %s", chunks, t.Name())), a2aport.OnEvent(rec.record), a2aport.Traceparent(tp))
 				if err != nil || len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != want {
 					t.Fatalf("Submit() = %d artifacts, %v; want the whole report", len(out.Artifacts), err)
 				}

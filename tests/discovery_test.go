@@ -13,7 +13,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -26,16 +26,16 @@ func TestCardURLValidation(t *testing.T) {
 			{"https://user:pass@agent.test/card.json", "userinfo"},
 			{"http://", "no host"},
 		} {
-			_, err := impl.new(adapter.Options{AgentCardURL: tc.url})
-			if !errors.Is(err, adapter.ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
+			_, err := impl.new(a2aport.Options{AgentCardURL: tc.url})
+			if !errors.Is(err, a2aport.ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s: New(%q) = %v, want INVALID_OPTIONS mentioning %q", impl.name, tc.url, err, tc.want)
 			}
 			if err != nil && strings.Contains(err.Error(), "pass") {
 				t.Errorf("%s: New(%q) error %q repeats the userinfo", impl.name, tc.url, err)
 			}
 		}
-		for _, opts := range []adapter.Options{{}, {AgentCardURL: server.CardURL(agent.Variants()[0]), AgentCard: &a2a.AgentCard{}}} {
-			if _, err := impl.new(opts); !errors.Is(err, adapter.ErrInvalidOptions) {
+		for _, opts := range []a2aport.Options{{}, {AgentCardURL: server.CardURL(agent.Variants()[0]), AgentCard: &a2a.AgentCard{}}} {
+			if _, err := impl.new(opts); !errors.Is(err, a2aport.ErrInvalidOptions) {
 				t.Errorf("%s: New(card URL and card both or neither) = %v, want INVALID_OPTIONS", impl.name, err)
 			}
 		}
@@ -48,22 +48,22 @@ func TestDiscovery(t *testing.T) {
 	for _, impl := range implementations {
 		tests := []struct {
 			name, card         string
-			opts               adapter.Options
+			opts               a2aport.Options
 			transport, version string
-			wantErr            *adapter.Error
+			wantErr            *a2aport.Error
 			wantErrText        string
 		}{
 			{name: "mixed card picks first compatible", card: server.SpecialCardURL("mixed"), transport: "JSONRPC", version: "1.0"},
 			{name: "0.3 first with legacy", card: server.SpecialCardURL("v03-first"), transport: "JSONRPC", version: "0.3"},
-			{name: "0.3 first without legacy", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{LegacyCompat: &legacyOff}, transport: "JSONRPC", version: "1.0"},
-			{name: "grpc only", card: server.SpecialCardURL("grpc-only"), wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "GRPC"},
-			{name: "binding pinned", card: server.SpecialCardURL("mixed"), opts: adapter.Options{ProtocolBinding: "HTTP+JSON"}, transport: "HTTP+JSON", version: "1.0"},
-			{name: "1.0 pinned past a 0.3 first", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{ProtocolVersion: "1.0"}, transport: "JSONRPC", version: "1.0"},
-			{name: "0.3 pinned", card: server.SpecialCardURL("v03-first"), opts: adapter.Options{ProtocolVersion: "0.3"}, transport: "JSONRPC", version: "0.3"},
-			{name: "a pin the card cannot satisfy", card: server.SpecialCardURL("mixed"), opts: adapter.Options{ProtocolVersion: "0.3"},
-				wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "offers [GRPC 1.0, JSONRPC 1.0, HTTP+JSON 1.0], this client speaks JSONRPC or HTTP+JSON, A2A 0.3 (pinned)"},
-			{name: "gRPC pinned: an A2A binding a2aport does not speak", card: server.SpecialCardURL("mixed"), opts: adapter.Options{ProtocolBinding: "GRPC"},
-				wantErr: adapter.ErrNoCompatibleTransport, wantErrText: "pinned to GRPC, which a2aport does not speak"},
+			{name: "0.3 first without legacy", card: server.SpecialCardURL("v03-first"), opts: a2aport.Options{LegacyCompat: &legacyOff}, transport: "JSONRPC", version: "1.0"},
+			{name: "grpc only", card: server.SpecialCardURL("grpc-only"), wantErr: a2aport.ErrNoCompatibleTransport, wantErrText: "GRPC"},
+			{name: "binding pinned", card: server.SpecialCardURL("mixed"), opts: a2aport.Options{ProtocolBinding: "HTTP+JSON"}, transport: "HTTP+JSON", version: "1.0"},
+			{name: "1.0 pinned past a 0.3 first", card: server.SpecialCardURL("v03-first"), opts: a2aport.Options{ProtocolVersion: "1.0"}, transport: "JSONRPC", version: "1.0"},
+			{name: "0.3 pinned", card: server.SpecialCardURL("v03-first"), opts: a2aport.Options{ProtocolVersion: "0.3"}, transport: "JSONRPC", version: "0.3"},
+			{name: "a pin the card cannot satisfy", card: server.SpecialCardURL("mixed"), opts: a2aport.Options{ProtocolVersion: "0.3"},
+				wantErr: a2aport.ErrNoCompatibleTransport, wantErrText: "offers [GRPC 1.0, JSONRPC 1.0, HTTP+JSON 1.0], this client speaks JSONRPC or HTTP+JSON, A2A 0.3 (pinned)"},
+			{name: "gRPC pinned: an A2A binding a2aport does not speak", card: server.SpecialCardURL("mixed"), opts: a2aport.Options{ProtocolBinding: "GRPC"},
+				wantErr: a2aport.ErrNoCompatibleTransport, wantErrText: "pinned to GRPC, which a2aport does not speak"},
 		}
 		for _, tc := range tests {
 			t.Run(impl.name+"/"+tc.name, func(t *testing.T) {
@@ -103,17 +103,17 @@ func TestPinValidation(t *testing.T) {
 	legacyOff := false
 	for _, impl := range implementations {
 		for _, tc := range []struct {
-			opts adapter.Options
+			opts a2aport.Options
 			want string
 		}{
-			{adapter.Options{ProtocolVersion: "2.0"}, "ProtocolVersion"},
-			{adapter.Options{ProtocolVersion: "1"}, "ProtocolVersion"},
-			{adapter.Options{ProtocolBinding: "grpc"}, "ProtocolBinding"},
-			{adapter.Options{ProtocolVersion: "0.3", LegacyCompat: &legacyOff}, "needs LegacyCompat"},
+			{a2aport.Options{ProtocolVersion: "2.0"}, "ProtocolVersion"},
+			{a2aport.Options{ProtocolVersion: "1"}, "ProtocolVersion"},
+			{a2aport.Options{ProtocolBinding: "grpc"}, "ProtocolBinding"},
+			{a2aport.Options{ProtocolVersion: "0.3", LegacyCompat: &legacyOff}, "needs LegacyCompat"},
 		} {
 			tc.opts.AgentCardURL = server.SpecialCardURL("mixed")
 			_, err := impl.new(tc.opts)
-			if !errors.Is(err, adapter.ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
+			if !errors.Is(err, a2aport.ErrInvalidOptions) || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("%s: New(%+v) = %v, want INVALID_OPTIONS mentioning %q", impl.name, tc.opts, err, tc.want)
 			}
 		}
@@ -123,9 +123,9 @@ func TestPinValidation(t *testing.T) {
 func TestDiscoveryHTTPStatus(t *testing.T) {
 	t.Parallel()
 	for _, impl := range implementations {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: server.URL() + "/no/such/card.json"})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.URL() + "/no/such/card.json"})
 		_, err := p.Start(testContext(t))
-		var ae *adapter.Error
+		var ae *a2aport.Error
 		if !errors.As(err, &ae) || ae.Status != http.StatusNotFound || ae.Retryable {
 			t.Errorf("%s: Start() = %+v, want status 404, not retryable", impl.name, ae)
 		}
@@ -143,7 +143,7 @@ func TestInMemoryCardSkipsDiscovery(t *testing.T) {
 		card := &a2a.AgentCard{Name: "in memory", Version: "9", Capabilities: a2a.AgentCapabilities{Streaming: true},
 			SupportedInterfaces: []*a2a.AgentInterface{{URL: strings.TrimSuffix(server.CardURL(v), "/.well-known/agent-card.json"),
 				ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: "1.0"}}}
-		p := newPort(t, impl, adapter.Options{AgentCard: card})
+		p := newPort(t, impl, a2aport.Options{AgentCard: card})
 		if d := p.Describe(); d.AgentName != "in memory" || d.Label != "in memory" {
 			t.Errorf("%s: Describe() = %+v, want the in-memory card before Start", impl.name, d)
 		}
@@ -186,7 +186,7 @@ func TestCardFetchRetried(t *testing.T) {
 				}
 			}))
 			t.Cleanup(flaky.Close)
-			p := newPort(t, impl, adapter.Options{AgentCardURL: flaky.URL + "/card.json", AllowedOrigins: []string{agentOrigin(t)}})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: flaky.URL + "/card.json", AllowedOrigins: []string{agentOrigin(t)}})
 			if _, err := p.Start(testContext(t)); err != nil || hits.Load() != 3 {
 				t.Fatalf("Start() = %v after %d card requests, want success at the third", err, hits.Load())
 			}
@@ -208,9 +208,9 @@ func TestRefusedCardIsNotRetried(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: "http://" + addr + "/card.json", RecoveryBackoff: time.Hour})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: "http://" + addr + "/card.json", RecoveryBackoff: time.Hour})
 			_, err := p.Start(testContext(t))
-			if !errors.Is(err, adapter.ErrNetworkError) || !strings.Contains(err.Error(), addr) {
+			if !errors.Is(err, a2aport.ErrNetworkError) || !strings.Contains(err.Error(), addr) {
 				t.Errorf("Start() = %v; want A2A_NETWORK_ERROR naming %s, at once", err, addr)
 			}
 		})
@@ -231,11 +231,11 @@ func TestErrorPagesAreSummarized(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
-			_, err := newPort(t, impl, adapter.Options{AgentCardURL: page.URL + "/card.json", AllowedOrigins: []string{agentOrigin(t)}}).Start(testContext(t))
+			_, err := newPort(t, impl, a2aport.Options{AgentCardURL: page.URL + "/card.json", AllowedOrigins: []string{agentOrigin(t)}}).Start(testContext(t))
 			if err == nil || !strings.HasSuffix(err.Error(), "HTTP 404 Not Found: Page not found · Example") {
 				t.Errorf("Start() = %v; want the status and the page's title", err)
 			}
-			_, err = newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])}).Submit(testContext(t), newWork("alice", "status502html please"))
+			_, err = newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])}).Submit(testContext(t), newWork("alice", "status502html please"))
 			if err == nil || !strings.HasSuffix(err.Error(), "HTTP 502 Bad Gateway") || strings.Contains(err.Error(), "<") {
 				t.Errorf("Submit() = %v; want the status alone (the title only repeats it), no markup", err)
 			}

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -17,7 +17,7 @@ func TestExtendedCard(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name+"/with credentials", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: card, Token: secretToken})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: card, Token: secretToken})
 			if _, err := p.Start(testContext(t)); err != nil {
 				t.Fatal(err)
 			}
@@ -44,7 +44,7 @@ func TestExtendedCard(t *testing.T) {
 		})
 		t.Run(impl.name+"/without credentials", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: card})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: card})
 			if _, err := p.Start(testContext(t)); err != nil {
 				t.Fatal(err)
 			}

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -20,10 +20,10 @@ func TestExtensions(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name+"/activated", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: card,
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: card,
 				Extensions: []string{agent.ExtensionRequired, agent.ExtensionOptional, "urn:a2aport:test:undeclared"}})
 			tp := fmt.Sprintf("00-%032x-%016x-01", 0xe0000+workSeq.Add(1), 9) // finds this Work's requests
-			if _, err := p.Submit(testContext(t), newWork("alice", "complete extended"), adapter.Traceparent(tp)); err != nil {
+			if _, err := p.Submit(testContext(t), newWork("alice", "complete extended"), a2aport.Traceparent(tp)); err != nil {
 				t.Fatalf("Submit() = %v", err)
 			}
 			var asked []string
@@ -43,9 +43,9 @@ func TestExtensions(t *testing.T) {
 		})
 		t.Run(impl.name+"/required", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: card, Extensions: []string{agent.ExtensionOptional}})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: card, Extensions: []string{agent.ExtensionOptional}})
 			_, err := p.Start(testContext(t))
-			if !errors.Is(err, adapter.ErrExtensionRequired) || !strings.Contains(err.Error(), agent.ExtensionRequired) {
+			if !errors.Is(err, a2aport.ErrExtensionRequired) || !strings.Contains(err.Error(), agent.ExtensionRequired) {
 				t.Errorf("Start() = %v, want A2A_EXTENSION_REQUIRED naming %s", err, agent.ExtensionRequired)
 			}
 		})

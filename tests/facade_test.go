@@ -15,14 +15,16 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/adapter/conformance"
+	"github.com/a2aport/a2aport/conformance"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
 // serveFacade serves port as an A2A agent on loopback and returns its card URL.
-func serveFacade(t *testing.T, port adapter.Port, opts facade.Options) string {
+func serveFacade(t *testing.T, port a2aport.Port, opts facade.Options) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -40,9 +42,9 @@ func serveFacade(t *testing.T, port adapter.Port, opts facade.Options) string {
 }
 
 // innerPort is the Port the facade tests serve: a2aport's adapter in front of the test agent.
-func innerPort(t *testing.T) *adapter.Adapter {
+func innerPort(t *testing.T) a2aport.Port {
 	t.Helper()
-	p, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+	p, err := adapter.New(a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +68,7 @@ func TestFacadeRoundTrip(t *testing.T) {
 			conformance.Run(t, func(t *testing.T, opts conformance.FixtureOptions) conformance.Fixture {
 				inner := innerPort(t)
 				card := serveFacade(t, inner, facade.Options{Name: "facade"})
-				p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
+				p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
 				return agentFixture(t, p, "facade-owner", "facade", opts)
 			})
 		})
@@ -82,7 +84,7 @@ func TestFacadeTurns(t *testing.T) {
 	for _, b := range facadeBindings {
 		t.Run(b.version+" "+b.binding, func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
+			p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
 			out, err := p.Submit(testContext(t), newWork("alice", "chunks 4 through the facade"))
 			if err != nil || !strings.Contains(out.Content, "part-1 part-2 part-3 part-4") {
 				t.Errorf("chunks: %+v, %v", out, err)
@@ -90,18 +92,18 @@ func TestFacadeTurns(t *testing.T) {
 			w := newWork("alice", "input through the facade")
 			rec := newRecorder()
 			done := submitAsync(testContext(t), p, w, rec)
-			asked, _ := rec.waitFor(testContext(t), t, 0, func(ev adapter.Event) bool { return ev.Type == adapter.EventInputRequested })
+			asked, _ := rec.waitFor(testContext(t), t, 0, func(ev a2aport.Event) bool { return ev.Type == a2aport.EventInputRequested })
 			if asked.Input.Prompt != "What is your name?" {
 				t.Errorf("prompt %q", asked.Input.Prompt)
 			}
-			if err := p.RespondInput(testContext(t), w.ID, asked.Input.InputRequestID, adapter.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+			if err := p.RespondInput(testContext(t), w.ID, asked.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
 				t.Fatal(err)
 			}
 			if r := await(testContext(t), t, done); r.err != nil || !strings.Contains(r.out.Content, "Hello, Ada!") {
 				t.Errorf("answered: %+v, %v", r.out, r.err)
 			}
 			_, err = p.Submit(testContext(t), newWork("alice", "fail through the facade"))
-			if !errors.Is(err, adapter.ErrTaskFailed) || !strings.Contains(err.Error(), "failed on purpose") {
+			if !errors.Is(err, a2aport.ErrTaskFailed) || !strings.Contains(err.Error(), "failed on purpose") {
 				t.Errorf("fail: %v", err)
 			}
 		})
@@ -193,8 +195,8 @@ func TestFacadeCallers(t *testing.T) {
 		})
 	}
 	// a2aport's adapter without credentials: the card reads, the Work is refused.
-	p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
-	if _, err := p.Submit(ctx, newWork("x", "complete")); !errors.Is(err, adapter.ErrAuthRequired) {
+	p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card})
+	if _, err := p.Submit(ctx, newWork("x", "complete")); !errors.Is(err, a2aport.ErrAuthRequired) {
 		t.Errorf("without credentials: %v, want A2A_AUTH_REQUIRED", err)
 	}
 }
@@ -205,7 +207,7 @@ func TestFacadeBadInput(t *testing.T) {
 	t.Parallel()
 	var submits atomic.Int32
 	inner := innerPort(t)
-	unsub := inner.Subscribe(func(adapter.Event) { submits.Add(1) })
+	unsub := inner.Subscribe(func(a2aport.Event) { submits.Add(1) })
 	defer unsub()
 	card := serveFacade(t, inner, facade.Options{Name: "facade"})
 	endpoint := strings.TrimSuffix(card, facade.CardPath) + facade.JSONRPCPath
@@ -239,11 +241,11 @@ func TestFacadeBadInput(t *testing.T) {
 
 // stubModes is a Port whose description lists other input modes than the adapter it wraps.
 type stubModes struct {
-	adapter.Port
+	a2aport.Port
 	modes []string
 }
 
-func (s stubModes) Describe() adapter.Description {
+func (s stubModes) Describe() a2aport.Description {
 	d := s.Port.Describe()
 	d.Capabilities.InputModes = s.modes
 	return d
@@ -257,15 +259,15 @@ func TestFacadeFiles(t *testing.T) {
 	if _, err := inner.Start(testContext(t)); err != nil {
 		t.Fatal(err)
 	}
-	file := adapter.InputPart{Type: "file", MIME: "application/octet-stream", Filename: "blob.bin", URL: "data:application/octet-stream;base64,AAEC"}
+	file := a2aport.InputPart{Type: "file", MIME: "application/octet-stream", Filename: "blob.bin", URL: "data:application/octet-stream;base64,AAEC"}
 	for _, tc := range []struct {
 		modes []string
 		ok    bool
 	}{{[]string{"text/plain", "application/octet-stream"}, true}, {[]string{"text/plain", "application/*"}, true}, {[]string{"text/plain"}, false}} {
 		card := serveFacade(t, stubModes{inner, tc.modes}, facade.Options{Name: "facade"})
-		p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+		p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card})
 		w := newWork("alice", "files please")
-		w.InputParts = []adapter.InputPart{file}
+		w.InputParts = []a2aport.InputPart{file}
 		out, err := p.Submit(testContext(t), w)
 		switch {
 		case tc.ok && (err != nil || !strings.Contains(out.Content, "blob.bin")):
@@ -282,7 +284,7 @@ func TestFacadeMessageOnly(t *testing.T) {
 	t.Parallel()
 	inner := innerPort(t)
 	card := serveFacade(t, inner, facade.Options{Name: "facade", MessageOnly: true})
-	p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+	p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card})
 	out, err := p.Submit(testContext(t), newWork("alice", "complete as a message"))
 	if err != nil || !strings.Contains(out.Content, "echo: complete as a message") {
 		t.Errorf("Submit() = %+v, %v", out, err)

@@ -11,6 +11,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/internal/testkit/tasktest"
@@ -24,7 +26,7 @@ import (
 // a2aport's own adapter is told completed by Cancel, and its Work gets the answer.
 func TestFacadeRefusedCancel(t *testing.T) {
 	t.Parallel()
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[1]), PollInterval: time.Hour})
+	inner, err := adapter.New(a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[1]), PollInterval: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,10 +50,10 @@ func TestFacadeRefusedCancel(t *testing.T) {
 		t.Errorf("the task after the refused cancel: %s %+v, want completed with its answer", final.Status.State, final.Artifacts)
 	}
 
-	outer := newPort(t, implementations[0], adapter.Options{AgentCardURL: card, PollInterval: adapter.MinPollInterval})
+	outer := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card, PollInterval: a2aport.MinPollInterval})
 	w := newWork("olga", "slow 200 cancelled too late, twice removed")
 	done := submitAsync(ctx, outer, w, newRecorder())
-	for st := outer.Status(w.ID, w.OwnerID).State; st != adapter.StateSubmitted && st != adapter.StateWorking; st = outer.Status(w.ID, w.OwnerID).State {
+	for st := outer.Status(w.ID, w.OwnerID).State; st != a2aport.StateSubmitted && st != a2aport.StateWorking; st = outer.Status(w.ID, w.OwnerID).State {
 		select { // the agent's task is made: the inner Work never looks at it again, so submitted it stays
 		case <-ctx.Done():
 			t.Fatalf("the Work never became active (%s)", st)
@@ -59,7 +61,7 @@ func TestFacadeRefusedCancel(t *testing.T) {
 		}
 	}
 	time.Sleep(600 * time.Millisecond)
-	if res, err := outer.Cancel(ctx, w.ID, w.OwnerID); err != nil || res.State != adapter.StateCompleted {
+	if res, err := outer.Cancel(ctx, w.ID, w.OwnerID); err != nil || res.State != a2aport.StateCompleted {
 		t.Errorf("Cancel() through the facade of a Work its agent completed = %+v, %v; want completed", res, err)
 	}
 	if r := await(ctx, t, done); r.err != nil || !strings.Contains(r.out.Content, "slow done") {

@@ -14,7 +14,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 )
 
@@ -61,7 +61,7 @@ func TestFacadeCardSecurity(t *testing.T) {
 		t.Errorf("a2a-go's 0.3 reader read\n%+v\nwant\n%+v", legacy.SecuritySchemes, everyScheme)
 	}
 	for _, impl := range implementations {
-		p := newPort(t, impl, adapter.Options{AgentCardURL: card})
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: card})
 		if _, err := p.Start(ctx); err != nil {
 			t.Fatalf("%s: %v", impl.name, err)
 		}

@@ -9,12 +9,12 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // quietPort runs every Work without a word until it is cancelled, and says which node got it.
 type quietPort struct {
-	adapter.Port
+	a2aport.Port
 	node int
 	log  *quietLog
 }
@@ -27,46 +27,46 @@ type quietLog struct {
 	resumed   int // Resume calls: the node that took a CancelTask did not run the Work
 }
 
-func (p quietPort) Submit(ctx context.Context, w adapter.Work, _ ...adapter.SubmitOption) (adapter.Outcome, error) {
+func (p quietPort) Submit(ctx context.Context, w a2aport.Work, _ ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	stop := make(chan struct{})
 	p.log.mu.Lock()
 	p.log.ran[w.ID], p.log.stop[w.ID] = p.node, stop
 	p.log.mu.Unlock()
 	select {
 	case <-stop:
-		return adapter.Outcome{}, adapter.ErrWorkCancelled
+		return a2aport.Outcome{}, a2aport.ErrWorkCancelled
 	case <-ctx.Done():
-		return adapter.Outcome{}, ctx.Err()
+		return a2aport.Outcome{}, ctx.Err()
 	}
 }
 
 // Describe is the adapter's, but for what this Port does itself: its Works never end with a
 // message-only reply, so the facade makes each one's task at once (it says nothing to wait for).
-func (p quietPort) Describe() adapter.Description {
+func (p quietPort) Describe() a2aport.Description {
 	d := p.Port.Describe()
 	d.Capabilities.MessageReplies = false
 	return d
 }
 
-func (p quietPort) Resume(context.Context, string, string, ...adapter.SubmitOption) (adapter.Outcome, error) {
+func (p quietPort) Resume(context.Context, string, string, ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	p.log.mu.Lock()
 	p.log.resumed++
 	p.log.mu.Unlock()
-	return adapter.Outcome{}, adapter.ErrWorkNotFound // a Work is followed only where it runs
+	return a2aport.Outcome{}, a2aport.ErrWorkNotFound // a Work is followed only where it runs
 }
 
-func (p quietPort) Cancel(_ context.Context, workID, _ string) (adapter.CancelResult, error) {
+func (p quietPort) Cancel(_ context.Context, workID, _ string) (a2aport.CancelResult, error) {
 	p.log.mu.Lock()
 	defer p.log.mu.Unlock()
 	stop, ok := p.log.stop[workID]
 	if !ok || p.log.ran[workID] != p.node {
-		return adapter.CancelResult{State: adapter.StateNotFound}, nil
+		return a2aport.CancelResult{State: a2aport.StateNotFound}, nil
 	}
 	if _, done := p.log.cancelled[workID]; !done {
 		p.log.cancelled[workID] = time.Now()
 		close(stop)
 	}
-	return adapter.CancelResult{TaskID: workID, State: adapter.StateCancelled}, nil
+	return a2aport.CancelResult{TaskID: workID, State: a2aport.StateCancelled}, nil
 }
 
 // cancelBound is how soon, in cluster mode, the Port of the node that runs a Work is asked to
@@ -80,7 +80,7 @@ const cancelBound = 5 * time.Second
 func TestFacadeClusterCancelQuiet(t *testing.T) {
 	t.Parallel()
 	log := &quietLog{ran: map[string]int{}, cancelled: map[string]time.Time{}, stop: map[string]chan struct{}{}}
-	cards := facadeNodesOf(t, true, 2, func(i int, p *adapter.Adapter) adapter.Port { return quietPort{Port: p, node: i, log: log} })
+	cards := facadeNodesOf(t, true, 2, func(i int, p a2aport.Port) a2aport.Port { return quietPort{Port: p, node: i, log: log} })
 	ctx := testContext(t)
 	clients := [2]*a2aclient.Client{}
 	for i := range clients {

@@ -8,7 +8,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 )
 
@@ -20,7 +20,7 @@ func TestFacadeForgery(t *testing.T) {
 	t.Parallel()
 	var events atomic.Int32
 	inner := innerPort(t)
-	unsub := inner.Subscribe(func(adapter.Event) { events.Add(1) })
+	unsub := inner.Subscribe(func(a2aport.Event) { events.Add(1) })
 	defer unsub()
 	card := serveFacade(t, inner, facade.Options{Name: "facade"})
 	base := strings.TrimSuffix(card, facade.CardPath)

@@ -15,6 +15,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/facade/pgcluster"
@@ -28,11 +30,11 @@ import (
 // each node's card URL.
 func facadeNodes(t *testing.T, cluster bool, n int) []string {
 	t.Helper()
-	return facadeNodesOf(t, cluster, n, func(_ int, p *adapter.Adapter) adapter.Port { return p })
+	return facadeNodesOf(t, cluster, n, func(_ int, p a2aport.Port) a2aport.Port { return p })
 }
 
 // facadeNodesOf is facadeNodes with the Port of node i made by wrap from its adapter.
-func facadeNodesOf(t *testing.T, cluster bool, n int, wrap func(i int, p *adapter.Adapter) adapter.Port) []string {
+func facadeNodesOf(t *testing.T, cluster bool, n int, wrap func(i int, p a2aport.Port) a2aport.Port) []string {
 	t.Helper()
 	dsn := ""
 	if cluster {
@@ -40,7 +42,7 @@ func facadeNodesOf(t *testing.T, cluster bool, n int, wrap func(i int, p *adapte
 	}
 	cards := make([]string, n)
 	for i := range cards {
-		opts := adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])}
+		opts := a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])}
 		fo := facade.Options{Name: "facade", Authenticate: bearerCaller}
 		if cluster {
 			// A pool per node, as in separate processes: each node's listeners hold connections.

@@ -16,6 +16,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/tests/agent"
@@ -62,7 +64,7 @@ func TestFacadeRefusesDeepAndWideRequests(t *testing.T) {
 	t.Parallel()
 	var events atomic.Int32
 	inner := innerPort(t)
-	unsub := inner.Subscribe(func(adapter.Event) { events.Add(1) })
+	unsub := inner.Subscribe(func(a2aport.Event) { events.Add(1) })
 	defer unsub()
 	card := serveFacade(t, inner, facade.Options{Name: "facade"})
 	base := strings.TrimSuffix(card, facade.CardPath)
@@ -197,25 +199,25 @@ func TestFacadeCallerLimits(t *testing.T) {
 
 // bigPort emits one artifact of n bytes, then holds until cancelled; it says whether it was.
 type bigPort struct {
-	adapter.Port
+	a2aport.Port
 	n         int
 	cancelled chan struct{}
 }
 
-func (p bigPort) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
-	art := adapter.Artifact{ID: "big", Parts: []adapter.Part{{Type: adapter.PartText, Text: strings.Repeat("x", p.n)}}}
-	adapter.ApplySubmitOptions(opts...).OnEvent(adapter.Event{Type: adapter.EventArtifact, TaskID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
+func (p bigPort) Submit(ctx context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
+	art := a2aport.Artifact{ID: "big", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: strings.Repeat("x", p.n)}}}
+	a2aport.ApplySubmitOptions(opts...).OnEvent(a2aport.Event{Type: a2aport.EventArtifact, TaskID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
 	<-ctx.Done()
-	return adapter.Outcome{}, ctx.Err()
+	return a2aport.Outcome{}, ctx.Err()
 }
 
-func (p bigPort) Cancel(context.Context, string, string) (adapter.CancelResult, error) {
+func (p bigPort) Cancel(context.Context, string, string) (a2aport.CancelResult, error) {
 	select {
 	case <-p.cancelled:
 	default:
 		close(p.cancelled)
 	}
-	return adapter.CancelResult{State: adapter.StateCancelled}, nil
+	return a2aport.CancelResult{State: a2aport.StateCancelled}, nil
 }
 
 func TestFacadeTaskBytes(t *testing.T) {
@@ -309,7 +311,7 @@ idle:
 // context.
 func TestFacadeOwnersDoNotCollide(t *testing.T) {
 	t.Parallel()
-	inner, err := adapter.New(adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true})
+	inner, err := adapter.New(a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), ReuseContext: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -343,11 +345,11 @@ func TestFacadeOwnersDoNotCollide(t *testing.T) {
 
 // ownerSpy reports the owner of each Work.
 type ownerSpy struct {
-	adapter.Port
+	a2aport.Port
 	seen func(string)
 }
 
-func (s ownerSpy) Submit(ctx context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+func (s ownerSpy) Submit(ctx context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	s.seen(w.OwnerID)
 	return s.Port.Submit(ctx, w, opts...)
 }

@@ -10,20 +10,20 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 )
 
 // outcomePort is a Port whose Works end with a fixed outcome, after the events of emit (none by
 // default). Everything else is the wrapped Port's.
 type outcomePort struct {
-	adapter.Port
-	out  adapter.Outcome
-	emit []adapter.Event
+	a2aport.Port
+	out  a2aport.Outcome
+	emit []a2aport.Event
 }
 
-func (p outcomePort) Submit(_ context.Context, w adapter.Work, opts ...adapter.SubmitOption) (adapter.Outcome, error) {
-	on := adapter.ApplySubmitOptions(opts...).OnEvent
+func (p outcomePort) Submit(_ context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
+	on := a2aport.ApplySubmitOptions(opts...).OnEvent
 	for _, ev := range p.emit {
 		ev.TaskID, ev.OwnerID = w.ID, w.OwnerID
 		if on != nil {
@@ -38,18 +38,18 @@ func (p outcomePort) Submit(_ context.Context, w adapter.Work, opts ...adapter.S
 // artifact is on the task. Read with a2a-go's client and with a2aport's adapter.
 func TestFacadeOutcome(t *testing.T) {
 	t.Parallel()
-	report := adapter.Artifact{ID: "report", Name: "report.md", Parts: []adapter.Part{{Type: adapter.PartText, Text: "# Report\nall good"}}}
-	data := adapter.Artifact{ID: "figures", Name: "figures", Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"n": float64(3)}}}}
-	out := adapter.Outcome{Content: "Finished the report.\n\n# Report\nall good", Artifacts: []adapter.Artifact{report, data}}
+	report := a2aport.Artifact{ID: "report", Name: "report.md", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: "# Report\nall good"}}}
+	data := a2aport.Artifact{ID: "figures", Name: "figures", Parts: []a2aport.Part{{Type: a2aport.PartData, Data: map[string]any{"n": float64(3)}}}}
+	out := a2aport.Outcome{Content: "Finished the report.\n\n# Report\nall good", Artifacts: []a2aport.Artifact{report, data}}
 	early := report
-	early.Parts = []adapter.Part{{Type: adapter.PartText, Text: "# Report\n"}}
+	early.Parts = []a2aport.Part{{Type: a2aport.PartText, Text: "# Report\n"}}
 	for _, tc := range []struct {
 		name string
-		emit []adapter.Event
+		emit []a2aport.Event
 	}{
 		{"no events", nil},
-		{"part of it", []adapter.Event{{Type: adapter.EventActivity, State: adapter.StateWorking, Text: "writing"}, {Type: adapter.EventArtifact, Artifact: &early}}},
-		{"all of it", []adapter.Event{{Type: adapter.EventArtifact, Artifact: &report}, {Type: adapter.EventArtifact, Artifact: &data}}},
+		{"part of it", []a2aport.Event{{Type: a2aport.EventActivity, State: a2aport.StateWorking, Text: "writing"}, {Type: a2aport.EventArtifact, Artifact: &early}}},
+		{"all of it", []a2aport.Event{{Type: a2aport.EventArtifact, Artifact: &report}, {Type: a2aport.EventArtifact, Artifact: &data}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -84,7 +84,7 @@ func TestFacadeOutcome(t *testing.T) {
 				t.Errorf("the task's artifacts are %v, want report.md and figures", names)
 			}
 
-			p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+			p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card})
 			got, err := p.Submit(ctx, newWork("alice", "write it"))
 			if err != nil {
 				t.Fatal(err)

@@ -15,7 +15,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/funcport"
 	"github.com/a2aport/a2aport/internal/testkit/tasktest"
@@ -429,12 +429,12 @@ func TestFacadeMergesABurstOfEvents(t *testing.T) {
 	for i := range n {
 		fmt.Fprintf(&want, "%05d ", i)
 	}
-	port := funcport.New(func(ctx context.Context, w adapter.Work, turn *funcport.Turn) (adapter.Outcome, error) {
+	port := funcport.New(func(ctx context.Context, w a2aport.Work, turn *funcport.Turn) (a2aport.Outcome, error) {
 		for i := range n {
 			turn.AppendText("report", "report", fmt.Sprintf("%05d ", i))
 			turn.Working(fmt.Sprint("step ", i))
 		}
-		return adapter.Outcome{Content: "done"}, nil
+		return a2aport.Outcome{Content: "done"}, nil
 	}, funcport.Options{})
 	card := serveFacade(t, port, facade.Options{Name: "bursty"})
 	ctx := testContext(t)

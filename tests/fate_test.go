@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -23,7 +23,7 @@ var (
 // fateWant is what one cell of the table promises: the error's code and retry hint, how many
 // times the agent received the Work's message, and whether the agent's task was cancelled.
 type fateWant struct {
-	code      adapter.Code
+	code      a2aport.Code
 	retryable bool
 	sends     int
 	cancelled bool
@@ -32,39 +32,39 @@ type fateWant struct {
 // fateTable is docs/reliability.md's table, by phase and end.
 var fateTable = map[string]map[string]fateWant{
 	"discovery": {
-		"timeout": {adapter.CodeTimeout, true, 0, false},
-		"cancel":  {adapter.CodeWorkCancelled, false, 0, false},
-		"close":   {adapter.CodeAdapterClosed, false, 0, false},
-		"detach":  {adapter.CodeAdapterClosed, false, 0, false}, // nothing left: nothing to resume
-		"network": {adapter.CodeNetworkError, true, 0, false},
+		"timeout": {a2aport.CodeTimeout, true, 0, false},
+		"cancel":  {a2aport.CodeWorkCancelled, false, 0, false},
+		"close":   {a2aport.CodeAdapterClosed, false, 0, false},
+		"detach":  {a2aport.CodeAdapterClosed, false, 0, false}, // nothing left: nothing to resume
+		"network": {a2aport.CodeNetworkError, true, 0, false},
 	},
 	"send": {
-		"timeout": {adapter.CodeOutcomeUnknown, false, 1, false},
-		"cancel":  {adapter.CodeWorkCancelled, false, 1, false},
-		"close":   {adapter.CodeAdapterClosed, false, 1, false},
-		"detach":  {adapter.CodeWorkDetached, false, 1, false},
-		"network": {adapter.CodeOutcomeUnknown, false, 1, false},
+		"timeout": {a2aport.CodeOutcomeUnknown, false, 1, false},
+		"cancel":  {a2aport.CodeWorkCancelled, false, 1, false},
+		"close":   {a2aport.CodeAdapterClosed, false, 1, false},
+		"detach":  {a2aport.CodeWorkDetached, false, 1, false},
+		"network": {a2aport.CodeOutcomeUnknown, false, 1, false},
 	},
 	"streaming": {
-		"timeout": {adapter.CodeTimeout, true, 1, true},
-		"cancel":  {adapter.CodeWorkCancelled, false, 1, true},
-		"close":   {adapter.CodeAdapterClosed, false, 1, true},
-		"detach":  {adapter.CodeWorkDetached, false, 1, false},
-		"network": {adapter.CodeOutcomeUnknown, false, 1, false},
+		"timeout": {a2aport.CodeTimeout, true, 1, true},
+		"cancel":  {a2aport.CodeWorkCancelled, false, 1, true},
+		"close":   {a2aport.CodeAdapterClosed, false, 1, true},
+		"detach":  {a2aport.CodeWorkDetached, false, 1, false},
+		"network": {a2aport.CodeOutcomeUnknown, false, 1, false},
 	},
 	"polling": {
-		"timeout": {adapter.CodeTimeout, true, 1, true},
-		"cancel":  {adapter.CodeWorkCancelled, false, 1, true},
-		"close":   {adapter.CodeAdapterClosed, false, 1, true},
-		"detach":  {adapter.CodeWorkDetached, false, 1, false},
-		"network": {adapter.CodeOutcomeUnknown, false, 1, false},
+		"timeout": {a2aport.CodeTimeout, true, 1, true},
+		"cancel":  {a2aport.CodeWorkCancelled, false, 1, true},
+		"close":   {a2aport.CodeAdapterClosed, false, 1, true},
+		"detach":  {a2aport.CodeWorkDetached, false, 1, false},
+		"network": {a2aport.CodeOutcomeUnknown, false, 1, false},
 	},
 	"input": {
-		"timeout": {adapter.CodeTimeout, true, 1, true},
-		"cancel":  {adapter.CodeWorkCancelled, false, 1, true},
-		"close":   {adapter.CodeAdapterClosed, false, 1, true},
-		"detach":  {adapter.CodeWorkDetached, false, 1, false},
-		"network": {adapter.CodeOutcomeUnknown, false, 1, false},
+		"timeout": {a2aport.CodeTimeout, true, 1, true},
+		"cancel":  {a2aport.CodeWorkCancelled, false, 1, true},
+		"close":   {a2aport.CodeAdapterClosed, false, 1, true},
+		"detach":  {a2aport.CodeWorkDetached, false, 1, false},
+		"network": {a2aport.CodeOutcomeUnknown, false, 1, false},
 	},
 }
 
@@ -98,9 +98,9 @@ func TestFate(t *testing.T) {
 					if phase == "polling" {
 						v = agent.Variants()[len(agent.Variants())-1] // 0.3 HTTP+JSON, polling
 					}
-					store := &adapter.MemoryWorkStore{}
-					opts := adapter.Options{AgentCardURL: server.CardURL(v), Transport: viaProxy{proxy.Addr()},
-						PollInterval: adapter.MinPollInterval, RecoveryBackoff: 10 * time.Millisecond, WorkStore: store}
+					store := &a2aport.MemoryWorkStore{}
+					opts := a2aport.Options{AgentCardURL: server.CardURL(v), Transport: viaProxy{proxy.Addr()},
+						PollInterval: a2aport.MinPollInterval, RecoveryBackoff: 10 * time.Millisecond, WorkStore: store}
 					if end == "timeout" {
 						opts.Timeout = fateTimeout
 					}
@@ -121,7 +121,7 @@ func TestFate(t *testing.T) {
 					rec := newRecorder()
 					done := make(chan result, 1)
 					go func() {
-						out, err := p.Submit(ctx, w, adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+						out, err := p.Submit(ctx, w, a2aport.OnEvent(rec.record), a2aport.Traceparent(tp))
 						done <- result{out, err}
 					}()
 					reachPhase(ctx, t, phase, end, w, rec, proxy, done)
@@ -140,15 +140,15 @@ func TestFate(t *testing.T) {
 						}
 					case "network":
 						if phase == "input" {
-							ev, _ := rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
+							ev, _ := rec.waitFor(ctx, t, 0, isType(a2aport.EventInputRequested))
 							proxy.Down()
-							_ = p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "Ada"}, w.OwnerID)
+							_ = p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID)
 						} else if phase != "discovery" && phase != "send" {
 							proxy.Down()
 						}
 					}
 					r := await(ctx, t, done)
-					var e *adapter.Error
+					var e *a2aport.Error
 					if !errors.As(r.err, &e) || e.Code != want.code || e.Retryable != want.retryable {
 						t.Errorf("Submit() = %v (%+v), want code %s, retryable %v", r.err, e, want.code, want.retryable)
 					}
@@ -175,7 +175,7 @@ func TestFate(t *testing.T) {
 }
 
 // reachPhase returns once the Work is in phase, failing the test if it ended first.
-func reachPhase(ctx context.Context, t *testing.T, phase, end string, w adapter.Work, rec *recorder, proxy *faultproxy.Proxy, done chan result) {
+func reachPhase(ctx context.Context, t *testing.T, phase, end string, w a2aport.Work, rec *recorder, proxy *faultproxy.Proxy, done chan result) {
 	t.Helper()
 	reached := make(chan struct{})
 	go func() {
@@ -188,9 +188,9 @@ func reachPhase(ctx context.Context, t *testing.T, phase, end string, w adapter.
 		case "send":
 			_ = server.WaitStarted(ctx, w.Instruction)
 		case "streaming", "polling":
-			rec.waitFor(ctx, t, 0, func(ev adapter.Event) bool { return ev.State == adapter.StateWorking })
+			rec.waitFor(ctx, t, 0, func(ev a2aport.Event) bool { return ev.State == a2aport.StateWorking })
 		case "input":
-			rec.waitFor(ctx, t, 0, isType(adapter.EventInputRequested))
+			rec.waitFor(ctx, t, 0, isType(a2aport.EventInputRequested))
 		}
 	}()
 	select {

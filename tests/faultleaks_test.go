@@ -4,7 +4,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -21,7 +21,7 @@ func TestFaultsLeaveNothingBehind(t *testing.T) {
 		t.Run(v.Name(), func(t *testing.T) {
 			t.Parallel()
 			ctx := testContext(t)
-			p := newPort(t, implementations[1], adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval,
+			p := newPort(t, implementations[1], a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval,
 				StreamIdleTimeout: 200 * time.Millisecond, FirstEventTimeout: 300 * time.Millisecond, MaxResponseBytes: 64 << 10})
 			h := p.(*host.Adapter)
 			if _, err := p.Submit(ctx, newWork("alice", "complete first")); err != nil {

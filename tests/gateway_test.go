@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/funcport"
@@ -34,7 +36,7 @@ func serveGateway(t *testing.T, ln net.Listener, g *gateway.Gateway) {
 	})
 }
 
-func portTo(t *testing.T, opts adapter.Options) adapter.Port {
+func portTo(t *testing.T, opts a2aport.Options) a2aport.Port {
 	t.Helper()
 	p, err := adapter.New(opts)
 	if err != nil {
@@ -83,13 +85,13 @@ func TestGatewayCatalogue(t *testing.T) {
 	g, err := gateway.New(gateway.Options{
 		Facade: facade.Options{BaseURL: base, Name: "the gateway"},
 		Backends: []gateway.Backend{
-			{Name: "agent", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(v10)}), CardURL: server.CardURL(v10)},
-			{Name: "legacy", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(v03)}), CardURL: server.CardURL(v03)},
-			{Name: "sdk", Port: portTo(t, adapter.Options{AgentCardURL: sdk.Cards["v1-jsonrpc-stream"]}), CardURL: sdk.Cards["v1-jsonrpc-stream"]},
-			{Name: "plain", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[2])}), Description: "a Port whose card is not read"},
-			{Name: "late", Port: portTo(t, adapter.Options{AgentCardURL: lateCard}), CardURL: lateCard},
-			{Name: "secretive", Port: portTo(t, adapter.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json?key=SECRET-2", Token: "SECRET-3"}), CardURL: secretCard},
-			{Name: "off", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(v10)}), Disabled: true},
+			{Name: "agent", Port: portTo(t, a2aport.Options{AgentCardURL: server.CardURL(v10)}), CardURL: server.CardURL(v10)},
+			{Name: "legacy", Port: portTo(t, a2aport.Options{AgentCardURL: server.CardURL(v03)}), CardURL: server.CardURL(v03)},
+			{Name: "sdk", Port: portTo(t, a2aport.Options{AgentCardURL: sdk.Cards["v1-jsonrpc-stream"]}), CardURL: sdk.Cards["v1-jsonrpc-stream"]},
+			{Name: "plain", Port: portTo(t, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[2])}), Description: "a Port whose card is not read"},
+			{Name: "late", Port: portTo(t, a2aport.Options{AgentCardURL: lateCard}), CardURL: lateCard},
+			{Name: "secretive", Port: portTo(t, a2aport.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json?key=SECRET-2", Token: "SECRET-3"}), CardURL: secretCard},
+			{Name: "off", Port: portTo(t, a2aport.Options{AgentCardURL: server.CardURL(v10)}), Disabled: true},
 		},
 		Default:      "agent",
 		StartTimeout: 3 * time.Second, RetryMin: 50 * time.Millisecond, RetryMax: 200 * time.Millisecond, ProbeInterval: 100 * time.Millisecond,
@@ -247,7 +249,7 @@ func TestGatewayReadiness(t *testing.T) {
 	base := "http://" + ln.Addr().String()
 	g, err := gateway.New(gateway.Options{
 		Facade:       facade.Options{BaseURL: base},
-		Backends:     []gateway.Backend{{Name: "down", Port: portTo(t, adapter.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json"})}},
+		Backends:     []gateway.Backend{{Name: "down", Port: portTo(t, a2aport.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json"})}},
 		StartTimeout: time.Second, RetryMin: time.Hour,
 	})
 	if err != nil {
@@ -261,7 +263,7 @@ func TestGatewayReadiness(t *testing.T) {
 	if status, _ := getText(t, base+"/readyz"); status != http.StatusServiceUnavailable {
 		t.Errorf("/readyz with no backend available: %d", status)
 	}
-	if _, err := gateway.New(gateway.Options{Backends: []gateway.Backend{{Name: "Bad Name", Port: portTo(t, adapter.Options{AgentCardURL: base})}}}); err == nil {
+	if _, err := gateway.New(gateway.Options{Backends: []gateway.Backend{{Name: "Bad Name", Port: portTo(t, a2aport.Options{AgentCardURL: base})}}}); err == nil {
 		t.Error("a bad backend name was accepted")
 	}
 }
@@ -288,7 +290,7 @@ func TestGatewayNoticesADeadBackend(t *testing.T) {
 	var log logbuf.Buffer
 	g, err := gateway.New(gateway.Options{
 		Facade:   facade.Options{BaseURL: base},
-		Backends: []gateway.Backend{{Name: "dying", Port: portTo(t, adapter.Options{AgentCardURL: card}), CardURL: card}, {Name: "steady", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})}},
+		Backends: []gateway.Backend{{Name: "dying", Port: portTo(t, a2aport.Options{AgentCardURL: card}), CardURL: card}, {Name: "steady", Port: portTo(t, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})}},
 		Default:  "dying", Logger: slog.New(slog.NewJSONHandler(&log, nil)),
 		StartTimeout: 3 * time.Second, RetryMin: 50 * time.Millisecond, RetryMax: 100 * time.Millisecond, ProbeInterval: time.Hour,
 	})
@@ -370,7 +372,7 @@ func TestGatewayHoldsAgainstAnonymousCallers(t *testing.T) {
 	var log logbuf.Buffer
 	g, err := gateway.New(gateway.Options{
 		Facade:    facade.Options{BaseURL: base, Authenticate: bearerCaller},
-		Backends:  []gateway.Backend{{Name: "agent", Port: portTo(t, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})}},
+		Backends:  []gateway.Backend{{Name: "agent", Port: portTo(t, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})}},
 		Default:   "agent",
 		AccessLog: slog.New(slog.NewJSONHandler(&log, nil)),
 	})
@@ -457,9 +459,9 @@ func TestGatewayReadsCardsAsTheAdapter(t *testing.T) {
 			"skills":[{"id":"canon","name":"canon","description":"a skill of a card in the canonical form","tags":["c"]}]}`)
 	}))
 	defer cards.Close()
-	fn := func() adapter.Port {
-		return funcport.New(func(context.Context, adapter.Work, *funcport.Turn) (adapter.Outcome, error) {
-			return adapter.Outcome{Content: "ok"}, nil
+	fn := func() a2aport.Port {
+		return funcport.New(func(context.Context, a2aport.Work, *funcport.Turn) (a2aport.Outcome, error) {
+			return a2aport.Outcome{Content: "ok"}, nil
 		}, funcport.Options{})
 	}
 	g, err := gateway.New(gateway.Options{

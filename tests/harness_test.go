@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
@@ -31,22 +33,22 @@ func TestMain(m *testing.M) {
 	}, &server)
 }
 
-// implementation is one way to build an adapter.Port. Every scenario runs against each of them
+// implementation is one way to build an a2aport.Port. Every scenario runs against each of them
 // with identical expectations: a behaviour that differs between them is a bug.
 type implementation struct {
 	name string
-	new  func(adapter.Options) (adapter.Port, error)
+	new  func(a2aport.Options) (a2aport.Port, error)
 }
 
 var implementations = []implementation{
-	{"native", func(o adapter.Options) (adapter.Port, error) { return adapter.New(o) }},
-	{"module", func(o adapter.Options) (adapter.Port, error) { return host.New(context.Background(), o) }},
+	{"native", func(o a2aport.Options) (a2aport.Port, error) { return adapter.New(o) }},
+	{"module", func(o a2aport.Options) (a2aport.Port, error) { return host.New(context.Background(), o) }},
 }
 
 // testTimeout bounds every wait of a test so that a hang fails instead of blocking.
 const testTimeout = 20 * time.Second
 
-func newPort(t *testing.T, impl implementation, opts adapter.Options) adapter.Port {
+func newPort(t *testing.T, impl implementation, opts a2aport.Options) a2aport.Port {
 	t.Helper()
 	p, err := impl.new(opts)
 	if err != nil {
@@ -69,20 +71,20 @@ func testContext(t *testing.T) context.Context {
 var workSeq atomic.Int64
 
 // newWork returns a Work with a unique id.
-func newWork(owner, instruction string) adapter.Work {
-	return adapter.Work{ID: fmt.Sprintf("work-%d", workSeq.Add(1)), OwnerID: owner, Instruction: instruction}
+func newWork(owner, instruction string) a2aport.Work {
+	return a2aport.Work{ID: fmt.Sprintf("work-%d", workSeq.Add(1)), OwnerID: owner, Instruction: instruction}
 }
 
 // recorder collects one Work's events and lets a test wait for one of them.
 type recorder struct {
 	mu      sync.Mutex
-	events  []adapter.Event
+	events  []a2aport.Event
 	changed chan struct{}
 }
 
 func newRecorder() *recorder { return &recorder{changed: make(chan struct{})} }
 
-func (r *recorder) record(ev adapter.Event) {
+func (r *recorder) record(ev a2aport.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.events = append(r.events, ev)
@@ -90,14 +92,14 @@ func (r *recorder) record(ev adapter.Event) {
 	r.changed = make(chan struct{})
 }
 
-func (r *recorder) all() []adapter.Event {
+func (r *recorder) all() []a2aport.Event {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]adapter.Event(nil), r.events...)
+	return append([]a2aport.Event(nil), r.events...)
 }
 
 // waitFor returns the first event (from index from on) that matches, waiting up to the test bound.
-func (r *recorder) waitFor(ctx context.Context, t *testing.T, from int, match func(adapter.Event) bool) (adapter.Event, int) {
+func (r *recorder) waitFor(ctx context.Context, t *testing.T, from int, match func(a2aport.Event) bool) (a2aport.Event, int) {
 	t.Helper()
 	for {
 		r.mu.Lock()
@@ -114,36 +116,36 @@ func (r *recorder) waitFor(ctx context.Context, t *testing.T, from int, match fu
 		case <-changed:
 		case <-ctx.Done():
 			t.Fatalf("no matching event; got %+v", r.all())
-			return adapter.Event{}, -1
+			return a2aport.Event{}, -1
 		}
 	}
 }
 
-func isType(typ string) func(adapter.Event) bool {
-	return func(ev adapter.Event) bool { return ev.Type == typ }
+func isType(typ string) func(a2aport.Event) bool {
+	return func(ev a2aport.Event) bool { return ev.Type == typ }
 }
 
 // result is what one Submit returned.
 type result struct {
-	out adapter.Outcome
+	out a2aport.Outcome
 	err error
 }
 
 // submitAsync starts a Submit and returns its result channel.
-func submitAsync(ctx context.Context, p adapter.Port, w adapter.Work, rec *recorder) <-chan result {
+func submitAsync(ctx context.Context, p a2aport.Port, w a2aport.Work, rec *recorder) <-chan result {
 	done := make(chan result, 1)
 	go func() {
-		out, err := p.Submit(ctx, w, adapter.OnEvent(rec.record))
+		out, err := p.Submit(ctx, w, a2aport.OnEvent(rec.record))
 		done <- result{out, err}
 	}()
 	return done
 }
 
 // resumeAsync resumes owner's Work workID on p in the background.
-func resumeAsync(ctx context.Context, p adapter.Port, workID, owner string, rec *recorder) <-chan result {
+func resumeAsync(ctx context.Context, p a2aport.Port, workID, owner string, rec *recorder) <-chan result {
 	done := make(chan result, 1)
 	go func() {
-		out, err := p.Resume(ctx, workID, owner, adapter.OnEvent(rec.record))
+		out, err := p.Resume(ctx, workID, owner, a2aport.OnEvent(rec.record))
 		done <- result{out, err}
 	}()
 	return done

@@ -3,7 +3,7 @@ package tests
 import (
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -13,9 +13,9 @@ func TestCardOverItsLimit(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), MaxCardBytes: 100})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), MaxCardBytes: 100})
 			_, err := p.Start(testContext(t))
-			wantCode(t, err, adapter.ErrResponseTooLarge)
+			wantCode(t, err, a2aport.ErrResponseTooLarge)
 		})
 	}
 }

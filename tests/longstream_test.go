@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/bench/replay"
 	"github.com/a2aport/a2aport/host"
 )
@@ -32,10 +32,10 @@ func TestLongStream(t *testing.T) {
 		t.Run(impl.name, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 			defer cancel()
-			port := newPort(t, impl, adapter.Options{AgentCardURL: agent.CardURL(longAnswer)})
+			port := newPort(t, impl, a2aport.Options{AgentCardURL: agent.CardURL(longAnswer)})
 			events, deltas := 0, 0
-			out, err := port.Submit(ctx, adapter.Work{ID: "long", OwnerID: "o", Instruction: "answer at length"}, adapter.OnEvent(func(ev adapter.Event) {
-				if ev.Type == adapter.EventArtifact {
+			out, err := port.Submit(ctx, a2aport.Work{ID: "long", OwnerID: "o", Instruction: "answer at length"}, a2aport.OnEvent(func(ev a2aport.Event) {
+				if ev.Type == a2aport.EventArtifact {
 					events++
 					if ev.Delta != nil && len(ev.Delta.Text) == replay.ChunkBytes {
 						deltas++

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -20,19 +20,19 @@ import (
 type scenario struct {
 	name          string
 	streamingOnly bool
-	options       func(*adapter.Options, *fakeclock.Clock)
+	options       func(*a2aport.Options, *fakeclock.Clock)
 	run           func(t *testing.T, e env)
 }
 
 type env struct {
 	ctx     context.Context
-	port    adapter.Port
+	port    a2aport.Port
 	variant agent.Variant
 	clock   *fakeclock.Clock
 }
 
 // submit runs one Work to its outcome and returns its events.
-func (e env) submit(t *testing.T, w adapter.Work) (adapter.Outcome, []adapter.Event, error) {
+func (e env) submit(t *testing.T, w a2aport.Work) (a2aport.Outcome, []a2aport.Event, error) {
 	t.Helper()
 	rec := newRecorder()
 	r := await(e.ctx, t, submitAsync(e.ctx, e.port, w, rec))
@@ -49,7 +49,7 @@ func TestMatrix(t *testing.T) {
 				}
 				t.Run(impl.name+"/"+v.Name()+"/"+sc.name, func(t *testing.T) {
 					t.Parallel()
-					opts := adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval}
+					opts := a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval}
 					var clock *fakeclock.Clock
 					if sc.options != nil {
 						clock = fakeclock.New()
@@ -62,10 +62,10 @@ func TestMatrix(t *testing.T) {
 	}
 }
 
-func wantCode(t *testing.T, err error, want *adapter.Error) {
+func wantCode(t *testing.T, err error, want *a2aport.Error) {
 	t.Helper()
 	if !errors.Is(err, want) {
-		t.Fatalf("error = %v (code %q), want code %s", err, adapter.CodeOf(err), want.Code)
+		t.Fatalf("error = %v (code %q), want code %s", err, a2aport.CodeOf(err), want.Code)
 	}
 }
 
@@ -76,8 +76,8 @@ var scenarios = []scenario{
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
-		want := adapter.Outcome{Content: "done\n\necho: complete hello there", Artifacts: []adapter.Artifact{
-			{ID: "result", Name: "result", Parts: []adapter.Part{{Type: adapter.PartText, Text: "echo: complete hello there"}}},
+		want := a2aport.Outcome{Content: "done\n\necho: complete hello there", Artifacts: []a2aport.Artifact{
+			{ID: "result", Name: "result", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: "echo: complete hello there"}}},
 		}}
 		if !reflect.DeepEqual(out, want) {
 			t.Errorf("Submit() = %+v, want %+v", out, want)
@@ -87,11 +87,11 @@ var scenarios = []scenario{
 				t.Errorf("event %+v carries task %q owner %q, want %q %q", ev, ev.TaskID, ev.OwnerID, w.ID, w.OwnerID)
 			}
 		}
-		if last := events[len(events)-1]; last.Type != adapter.EventActivity || last.State != adapter.StateCompleted {
+		if last := events[len(events)-1]; last.Type != a2aport.EventActivity || last.State != a2aport.StateCompleted {
 			t.Errorf("last event = %+v, want completed activity", last)
 		}
-		if countType(events, adapter.EventArtifact) != 1 {
-			t.Errorf("artifact events = %d, want 1 (once per artifact and change)", countType(events, adapter.EventArtifact))
+		if countType(events, a2aport.EventArtifact) != 1 {
+			t.Errorf("artifact events = %d, want 1 (once per artifact and change)", countType(events, a2aport.EventArtifact))
 		}
 	}},
 	{name: "chunks", run: func(t *testing.T, e env) {
@@ -105,7 +105,7 @@ var scenarios = []scenario{
 		// Streamed chunks arrive in order, each event a longer prefix of the final text.
 		prev := ""
 		for _, ev := range events {
-			if ev.Type != adapter.EventArtifact {
+			if ev.Type != a2aport.EventArtifact {
 				continue
 			}
 			text := ev.Artifact.Parts[0].Text
@@ -114,20 +114,20 @@ var scenarios = []scenario{
 			}
 			prev = text
 		}
-		if e.variant.Streaming && countType(events, adapter.EventArtifact) != 5 {
-			t.Errorf("streamed artifact events = %d, want 5", countType(events, adapter.EventArtifact))
+		if e.variant.Streaming && countType(events, a2aport.EventArtifact) != 5 {
+			t.Errorf("streamed artifact events = %d, want 5", countType(events, a2aport.EventArtifact))
 		}
 	}},
 	{name: "fail", run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "fail now"))
-		wantCode(t, err, adapter.ErrTaskFailed)
+		wantCode(t, err, a2aport.ErrTaskFailed)
 		if !strings.Contains(err.Error(), "the agent failed on purpose") {
 			t.Errorf("error = %q, want the agent's status text", err)
 		}
 	}},
 	{name: "reject", run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "reject this"))
-		wantCode(t, err, adapter.ErrTaskRejected)
+		wantCode(t, err, a2aport.ErrTaskRejected)
 		if !strings.Contains(err.Error(), "the agent rejected the request") {
 			t.Errorf("error = %q, want the agent's status text", err)
 		}
@@ -137,19 +137,19 @@ var scenarios = []scenario{
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
-		want := adapter.Outcome{Content: "plain reply", Artifacts: []adapter.Artifact{{Name: "message",
-			Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"kind": "message"}}}}}, MessageReply: true}
+		want := a2aport.Outcome{Content: "plain reply", Artifacts: []a2aport.Artifact{{Name: "message",
+			Parts: []a2aport.Part{{Type: a2aport.PartData, Data: map[string]any{"kind": "message"}}}}}, MessageReply: true}
 		if len(out.Artifacts) == 1 {
 			want.Artifacts[0].ID = out.Artifacts[0].ID
 		}
 		if !reflect.DeepEqual(out, want) {
 			t.Errorf("Submit() = %+v, want %+v", out, want)
 		}
-		if countType(events, adapter.EventMessage) != 1 {
-			t.Errorf("message events = %d, want 1", countType(events, adapter.EventMessage))
+		if countType(events, a2aport.EventMessage) != 1 {
+			t.Errorf("message events = %d, want 1", countType(events, a2aport.EventMessage))
 		}
 		for _, ev := range events {
-			if ev.Type == adapter.EventActivity && ev.State == adapter.StateSubmitted {
+			if ev.Type == a2aport.EventActivity && ev.State == a2aport.StateSubmitted {
 				t.Errorf("a Work the agent answered with a message, and made no task for, says submitted: %+v", ev)
 			}
 		}
@@ -159,11 +159,11 @@ var scenarios = []scenario{
 		if err != nil {
 			t.Fatalf("Submit() error = %v", err)
 		}
-		want := []adapter.Artifact{
-			{ID: "a-text", Name: "notes", Description: "text part", Parts: []adapter.Part{{Type: adapter.PartText, Text: "hello artifacts"}}},
-			{ID: "a-raw", Name: "bytes", Parts: []adapter.Part{{Type: adapter.PartRaw, Raw: []byte{0, 1, 2, 3, 255}, MediaType: "application/octet-stream", Filename: "bytes.bin"}}},
-			{ID: "a-url", Name: "link", Parts: []adapter.Part{{Type: adapter.PartURL, URL: "https://example.com/report.pdf", MediaType: "application/pdf", Filename: "report.pdf"}}},
-			{ID: "a-data", Name: "data", Parts: []adapter.Part{{Type: adapter.PartData, Data: map[string]any{"answer": float64(42), "ok": true}, MediaType: "application/json"}}},
+		want := []a2aport.Artifact{
+			{ID: "a-text", Name: "notes", Description: "text part", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: "hello artifacts"}}},
+			{ID: "a-raw", Name: "bytes", Parts: []a2aport.Part{{Type: a2aport.PartRaw, Raw: []byte{0, 1, 2, 3, 255}, MediaType: "application/octet-stream", Filename: "bytes.bin"}}},
+			{ID: "a-url", Name: "link", Parts: []a2aport.Part{{Type: a2aport.PartURL, URL: "https://example.com/report.pdf", MediaType: "application/pdf", Filename: "report.pdf"}}},
+			{ID: "a-data", Name: "data", Parts: []a2aport.Part{{Type: a2aport.PartData, Data: map[string]any{"answer": float64(42), "ok": true}, MediaType: "application/json"}}},
 		}
 		if e.variant.Version == "0.3" {
 			want[3].Parts[0].MediaType = "" // A2A 0.3 data parts carry no media type
@@ -177,7 +177,7 @@ var scenarios = []scenario{
 	}},
 	{name: "files", run: func(t *testing.T, e env) {
 		w := newWork("alice", "files attached")
-		w.InputParts = []adapter.InputPart{
+		w.InputParts = []a2aport.InputPart{
 			{Type: "file", URL: "data:text/plain;base64,aGVsbG8=", Filename: "a.txt"},
 			{Type: "file", URL: "https://files.test/r.pdf", MIME: "application/pdf", Filename: "r.pdf"},
 		}
@@ -203,58 +203,58 @@ var scenarios = []scenario{
 			}
 		})
 		done := submitAsync(e.ctx, e.port, w, rec)
-		ev, at := rec.waitFor(e.ctx, t, 0, isType(adapter.EventInputRequested))
-		if ev.Input.Kind != adapter.InputKindInput || ev.Input.Prompt != "What is your name?" || ev.Input.Mode != "text" {
+		ev, at := rec.waitFor(e.ctx, t, 0, isType(a2aport.EventInputRequested))
+		if ev.Input.Kind != a2aport.InputKindInput || ev.Input.Prompt != "What is your name?" || ev.Input.Mode != "text" {
 			t.Errorf("input request = %+v, want kind input with the agent's prompt", ev.Input)
 		}
-		if st := e.port.Status(w.ID, w.OwnerID); st.State != adapter.StateInputRequired {
+		if st := e.port.Status(w.ID, w.OwnerID); st.State != a2aport.StateInputRequired {
 			t.Errorf("Status() = %q, want input_required", st.State)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, "no-such-request", adapter.InputResponse{Text: "x"}, w.OwnerID); !errors.Is(err, adapter.ErrInputNotPending) {
+		if err := e.port.RespondInput(e.ctx, w.ID, "no-such-request", a2aport.InputResponse{Text: "x"}, w.OwnerID); !errors.Is(err, a2aport.ErrInputNotPending) {
 			t.Errorf("RespondInput(wrong id) = %v, want INPUT_NOT_PENDING", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "x"}, "mallory"); !errors.Is(err, adapter.ErrWorkNotFound) {
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "x"}, "mallory"); !errors.Is(err, a2aport.ErrWorkNotFound) {
 			t.Errorf("RespondInput(other owner) = %v, want WORK_NOT_FOUND", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{}, w.OwnerID); !errors.Is(err, adapter.ErrInputActionRequired) {
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{}, w.OwnerID); !errors.Is(err, a2aport.ErrInputActionRequired) {
 			t.Errorf("RespondInput(empty) = %v, want INPUT_ACTION_REQUIRED", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "again"}, w.OwnerID); err != nil {
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "again"}, w.OwnerID); err != nil {
 			t.Fatalf("RespondInput() = %v", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "twice"}, w.OwnerID); !errors.Is(err, adapter.ErrInputAlreadySubmitted) {
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "twice"}, w.OwnerID); !errors.Is(err, a2aport.ErrInputAlreadySubmitted) {
 			t.Errorf("RespondInput(repeat) = %v, want INPUT_ALREADY_SUBMITTED", err)
 		}
-		second, _ := rec.waitFor(e.ctx, t, at+1, isType(adapter.EventInputRequested))
+		second, _ := rec.waitFor(e.ctx, t, at+1, isType(a2aport.EventInputRequested))
 		if second.Input.Prompt != "What is your name, really?" || second.Input.InputRequestID == ev.Input.InputRequestID {
 			t.Errorf("second request = %+v, want a new id and the follow-up prompt", second.Input)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, second.Input.InputRequestID, adapter.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+		if err := e.port.RespondInput(e.ctx, w.ID, second.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
 			t.Fatalf("RespondInput() = %v", err)
 		}
 		r := await(e.ctx, t, done)
 		if r.err != nil || !strings.Contains(r.out.Content, "Hello, Ada!") {
 			t.Fatalf("Submit() = %+v, %v; want the greeting", r.out, r.err)
 		}
-		if countType(rec.all(), adapter.EventInputResolved) != 2 {
-			t.Errorf("input.resolved events = %d, want 2", countType(rec.all(), adapter.EventInputResolved))
+		if countType(rec.all(), a2aport.EventInputResolved) != 2 {
+			t.Errorf("input.resolved events = %d, want 2", countType(rec.all(), a2aport.EventInputResolved))
 		}
 	}},
 	{name: "auth-decline", run: func(t *testing.T, e env) {
-		_, out, err := answerAuth(t, e, adapter.InputResponse{Action: adapter.ActionDecline})
+		_, out, err := answerAuth(t, e, a2aport.InputResponse{Action: a2aport.ActionDecline})
 		if err != nil || !strings.Contains(out.Content, "authorization declined") {
 			t.Errorf("Submit() = %+v, %v; want the agent to continue with the decline", out, err)
 		}
 	}},
 	{name: "auth-accept", run: func(t *testing.T, e env) {
-		_, out, err := answerAuth(t, e, adapter.InputResponse{Action: adapter.ActionAccept})
+		_, out, err := answerAuth(t, e, a2aport.InputResponse{Action: a2aport.ActionAccept})
 		if err != nil || !strings.Contains(out.Content, "authorized") {
 			t.Errorf("Submit() = %+v, %v; want authorized", out, err)
 		}
 	}},
 	{name: "auth-cancel", run: func(t *testing.T, e env) {
-		w, _, err := answerAuth(t, e, adapter.InputResponse{Action: adapter.ActionCancel})
-		wantCode(t, err, adapter.ErrWorkCancelled)
+		w, _, err := answerAuth(t, e, a2aport.InputResponse{Action: a2aport.ActionCancel})
+		wantCode(t, err, a2aport.ErrWorkCancelled)
 		if !server.Cancelled(w.Instruction) {
 			t.Error("cancelling an authorization request did not cancel the remote task")
 		}
@@ -266,20 +266,20 @@ var scenarios = []scenario{
 		if err := server.WaitStarted(e.ctx, w.Instruction); err != nil {
 			t.Fatal(err)
 		}
-		rec.waitFor(e.ctx, t, 0, func(ev adapter.Event) bool { return ev.State == adapter.StateWorking })
-		if _, err := e.port.Cancel(e.ctx, w.ID, "mallory"); !errors.Is(err, adapter.ErrWorkNotFound) {
+		rec.waitFor(e.ctx, t, 0, func(ev a2aport.Event) bool { return ev.State == a2aport.StateWorking })
+		if _, err := e.port.Cancel(e.ctx, w.ID, "mallory"); !errors.Is(err, a2aport.ErrWorkNotFound) {
 			t.Errorf("Cancel(other owner) = %v, want WORK_NOT_FOUND", err)
 		}
 		res, err := e.port.Cancel(e.ctx, w.ID, w.OwnerID)
-		if err != nil || res != (adapter.CancelResult{TaskID: w.ID, State: adapter.StateCancelled}) {
+		if err != nil || res != (a2aport.CancelResult{TaskID: w.ID, State: a2aport.StateCancelled}) {
 			t.Fatalf("Cancel() = %+v, %v", res, err)
 		}
-		wantCode(t, await(e.ctx, t, done).err, adapter.ErrWorkCancelled)
+		wantCode(t, await(e.ctx, t, done).err, a2aport.ErrWorkCancelled)
 		if !server.Cancelled(w.Instruction) {
 			t.Error("Cancel did not cancel the remote task")
 		}
 	}},
-	{name: "timeout", options: func(o *adapter.Options, c *fakeclock.Clock) {
+	{name: "timeout", options: func(o *a2aport.Options, c *fakeclock.Clock) {
 		o.Clock, o.Timeout = c, time.Minute
 	}, run: func(t *testing.T, e env) {
 		w := newWork("alice", "hold timeout "+e.variant.Name()+" "+t.Name())
@@ -291,12 +291,12 @@ var scenarios = []scenario{
 			t.Fatal(err)
 		}
 		if e.variant.Streaming {
-			rec.waitFor(e.ctx, t, 0, func(ev adapter.Event) bool { return ev.State == adapter.StateWorking })
+			rec.waitFor(e.ctx, t, 0, func(ev a2aport.Event) bool { return ev.State == a2aport.StateWorking })
 		} else if err := e.clock.WaitTimers(e.ctx, 2); err != nil {
 			t.Fatal(err)
 		}
 		e.clock.Advance(time.Minute)
-		wantCode(t, await(e.ctx, t, done).err, adapter.ErrTimeout)
+		wantCode(t, await(e.ctx, t, done).err, a2aport.ErrTimeout)
 		if !server.Cancelled(w.Instruction) {
 			t.Error("a timed-out Work did not cancel its remote task")
 		}
@@ -312,27 +312,27 @@ var scenarios = []scenario{
 		// resubscribes and delivers every chunk once, without sending the message again.
 		checkRecovered(t, e, "breakstream please")
 	}},
-	{name: "stream-stall-recovers", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "stream-stall-recovers", streamingOnly: true, options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.StreamIdleTimeout = 200 * time.Millisecond
 	}, run: func(t *testing.T, e env) {
 		// The stream goes silent after 2 of 12 chunks, its connection open: past the idle limit
 		// the Work resubscribes, as for a broken one.
 		checkRecovered(t, e, "stallstream please")
 	}},
-	{name: "stream-stall-found-by-probe", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "stream-stall-found-by-probe", streamingOnly: true, options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.StreamProbeInterval = 200 * time.Millisecond // the idle timeout stays at its 60 s default
 	}, run: func(t *testing.T, e env) {
 		// The same silent stream, found dead by the probe: the task moved on, the stream did not.
 		checkRecovered(t, e, "stallstream probed")
 	}},
-	{name: "quiet-agent-is-kept", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "quiet-agent-is-kept", streamingOnly: true, options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.StreamProbeInterval = 100 * time.Millisecond
 	}, run: func(t *testing.T, e env) {
 		// The agent thinks for 1.5 s without a word on a healthy stream: the probes find the task
 		// where the stream left it, and the stream is kept.
 		tp := fmt.Sprintf("00-%032x-%016x-01", workSeq.Add(1), 11)
 		rec := newRecorder()
-		out, err := e.port.Submit(e.ctx, newWork("alice", "slow 1500 quietly"), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+		out, err := e.port.Submit(e.ctx, newWork("alice", "slow 1500 quietly"), a2aport.OnEvent(rec.record), a2aport.Traceparent(tp))
 		if err != nil || !strings.Contains(out.Content, "slow done") {
 			t.Fatalf("Submit() = %+v, %v", out, err)
 		}
@@ -354,16 +354,16 @@ var scenarios = []scenario{
 			t.Error("no probe asked for the task while the agent was quiet")
 		}
 	}},
-	{name: "stream-silent-before-first-event", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "stream-silent-before-first-event", streamingOnly: true, options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.FirstEventTimeout = 300 * time.Millisecond
 	}, run: func(t *testing.T, e env) {
 		// The message may have reached the agent: its fate is unknown, and it is never sent again.
 		_, _, err := e.submit(t, newWork("alice", "stallfirst please"))
-		wantCode(t, err, adapter.ErrOutcomeUnknown)
+		wantCode(t, err, a2aport.ErrOutcomeUnknown)
 		if !strings.Contains(err.Error(), "sent no event within") {
 			t.Errorf("error = %v, want it to say the stream sent nothing", err)
 		}
-		if ae := (*adapter.Error)(nil); errors.As(err, &ae) && ae.Retryable {
+		if ae := (*a2aport.Error)(nil); errors.As(err, &ae) && ae.Retryable {
 			t.Errorf("error = %+v: retryable, but the agent may have received the message", ae)
 		}
 	}},
@@ -373,9 +373,9 @@ var scenarios = []scenario{
 		w := newWork("alice", "input needed")
 		rec := newRecorder()
 		done := submitAsync(e.ctx, e.port, w, rec)
-		ev, _ := rec.waitFor(e.ctx, t, 0, isType(adapter.EventInputRequested))
+		ev, _ := rec.waitFor(e.ctx, t, 0, isType(a2aport.EventInputRequested))
 		answer := fmt.Sprintf("busyanswer %s-%d", w.ID, workSeq.Add(1))
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: answer}, w.OwnerID); err != nil {
+		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: answer}, w.OwnerID); err != nil {
 			t.Fatal(err)
 		}
 		r := await(e.ctx, t, done)
@@ -383,25 +383,25 @@ var scenarios = []scenario{
 			t.Fatalf("Submit() = %+v, %v; want the greeting for the answer sent again", r.out, r.err)
 		}
 	}},
-	{name: "answer-over-the-response-limit", options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "answer-over-the-response-limit", options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.MaxResponseBytes = 64 << 10
 	}, run: func(t *testing.T, e env) {
 		// One event (streaming) or one GetTask answer (polling) of 100 kB, past a 64 KiB limit.
 		_, _, err := e.submit(t, newWork("alice", "big 100000"))
-		wantCode(t, err, adapter.ErrResponseTooLarge)
+		wantCode(t, err, a2aport.ErrResponseTooLarge)
 	}},
-	{name: "artifact-over-its-limit", options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "artifact-over-its-limit", options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.MaxArtifactBytes = 4096
 	}, run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "big 5000"))
-		wantCode(t, err, adapter.ErrResponseTooLarge)
+		wantCode(t, err, a2aport.ErrResponseTooLarge)
 	}},
-	{name: "artifacts-over-the-work-limit", options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "artifacts-over-the-work-limit", options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.MaxArtifactBytes, o.MaxWorkBytes = 4096, 10_000
 	}, run: func(t *testing.T, e env) {
 		// Each artifact within its limit, all of them past the Work's.
 		_, _, err := e.submit(t, newWork("alice", "many 5 3000"))
-		wantCode(t, err, adapter.ErrResponseTooLarge)
+		wantCode(t, err, a2aport.ErrResponseTooLarge)
 		if !strings.Contains(err.Error(), "MaxWorkBytes") {
 			t.Errorf("error = %v, want it to name MaxWorkBytes", err)
 		}
@@ -413,8 +413,8 @@ var scenarios = []scenario{
 		// The agent got the message, the connection dropped before any answer: the adapter cannot
 		// know what became of it, says so, and does not invite a retry.
 		_, _, err := e.submit(t, newWork("alice", "dropsend please"))
-		wantCode(t, err, adapter.ErrOutcomeUnknown)
-		if ae := (*adapter.Error)(nil); errors.As(err, &ae) && ae.Retryable {
+		wantCode(t, err, a2aport.ErrOutcomeUnknown)
+		if ae := (*a2aport.Error)(nil); errors.As(err, &ae) && ae.Retryable {
 			t.Errorf("error = %+v: retryable, but a retry could start the work twice", ae)
 		}
 	}},
@@ -423,7 +423,7 @@ var scenarios = []scenario{
 			t.Skip("a JSON-RPC error response is a JSON-RPC binding's")
 		}
 		_, _, err := e.submit(t, newWork("alice", "rpcerror please"))
-		wantCode(t, err, adapter.ErrProtocolError)
+		wantCode(t, err, a2aport.ErrProtocolError)
 		if !strings.Contains(err.Error(), "streaming is switched off today") {
 			t.Errorf("error = %v, want the agent's own message", err)
 		}
@@ -436,7 +436,7 @@ var scenarios = []scenario{
 	}},
 	{name: "empty-stream", streamingOnly: true, run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "emptystream please"))
-		wantCode(t, err, adapter.ErrInvalidResponse)
+		wantCode(t, err, a2aport.ErrInvalidResponse)
 	}},
 	{name: "http-refusals", run: func(t *testing.T, e env) {
 		// A send refused before the agent: A2A_HTTP_ERROR with the status, A2A_AUTH_REQUIRED for
@@ -444,12 +444,12 @@ var scenarios = []scenario{
 		// the adapter.
 		for _, c := range []struct {
 			status    int
-			code      *adapter.Error
+			code      *a2aport.Error
 			retryable bool
-		}{{401, adapter.ErrAuthRequired, false}, {403, adapter.ErrAuthRequired, false}, {404, adapter.ErrHTTPError, false}, {429, adapter.ErrHTTPError, true}} {
+		}{{401, a2aport.ErrAuthRequired, false}, {403, a2aport.ErrAuthRequired, false}, {404, a2aport.ErrHTTPError, false}, {429, a2aport.ErrHTTPError, true}} {
 			_, _, err := e.submit(t, newWork("alice", fmt.Sprintf("status%d please", c.status)))
 			wantCode(t, err, c.code)
-			if ae := (*adapter.Error)(nil); errors.As(err, &ae) && (ae.Status != c.status || ae.Retryable != c.retryable) {
+			if ae := (*a2aport.Error)(nil); errors.As(err, &ae) && (ae.Status != c.status || ae.Retryable != c.retryable) {
 				t.Errorf("error = %+v, want status %d, retryable %v", ae, c.status, c.retryable)
 			}
 		}
@@ -461,10 +461,10 @@ var scenarios = []scenario{
 	{name: "answers-that-are-not-a2a", run: func(t *testing.T, e env) {
 		for _, instruction := range []string{"badjson please", "wrongtype please"} {
 			_, _, err := e.submit(t, newWork("alice", instruction))
-			wantCode(t, err, adapter.ErrInvalidResponse)
+			wantCode(t, err, a2aport.ErrInvalidResponse)
 		}
 	}},
-	{name: "slow-drip-is-not-cut", streamingOnly: true, options: func(o *adapter.Options, _ *fakeclock.Clock) {
+	{name: "slow-drip-is-not-cut", streamingOnly: true, options: func(o *a2aport.Options, _ *fakeclock.Clock) {
 		o.StreamIdleTimeout = time.Second
 	}, run: func(t *testing.T, e env) {
 		// Every event arrives in pieces, far apart but each gap well under the idle limit: a slow,
@@ -485,20 +485,20 @@ var scenarios = []scenario{
 		if err != nil || !strings.Contains(out.Content, "echo: dupstatus please") {
 			t.Fatalf("Submit() = %+v, %v", out, err)
 		}
-		var states []adapter.WorkState
+		var states []a2aport.WorkState
 		for _, ev := range events {
-			if ev.Type == adapter.EventActivity {
+			if ev.Type == a2aport.EventActivity {
 				states = append(states, ev.State)
 			}
 		}
-		if want := []adapter.WorkState{adapter.StateSubmitted, adapter.StateWorking, adapter.StateCompleted}; !slices.Equal(states, want) {
+		if want := []a2aport.WorkState{a2aport.StateSubmitted, a2aport.StateWorking, a2aport.StateCompleted}; !slices.Equal(states, want) {
 			t.Errorf("activity states %v, want %v, once each", states, want)
 		}
 	}},
 	{name: "http-500", run: func(t *testing.T, e env) {
 		_, _, err := e.submit(t, newWork("alice", "status500 please"))
-		wantCode(t, err, adapter.ErrHTTPError)
-		var ae *adapter.Error
+		wantCode(t, err, a2aport.ErrHTTPError)
+		var ae *a2aport.Error
 		if errors.As(err, &ae); ae.Status != 500 || !ae.Retryable || !strings.Contains(ae.Message, "agent exploded") {
 			t.Errorf("error = %+v, want status 500, retryable, body summary", ae)
 		}
@@ -512,7 +512,7 @@ func checkRecovered(t *testing.T, e env, instruction string) {
 	t.Helper()
 	tp := fmt.Sprintf("00-%032x-%016x-01", workSeq.Add(1), 9)
 	rec := newRecorder()
-	out, err := e.port.Submit(e.ctx, newWork("alice", instruction), adapter.OnEvent(rec.record), adapter.Traceparent(tp))
+	out, err := e.port.Submit(e.ctx, newWork("alice", instruction), a2aport.OnEvent(rec.record), a2aport.Traceparent(tp))
 	want := pacedReport(12)
 	if err != nil || len(out.Artifacts) != 1 || out.Artifacts[0].Parts[0].Text != want {
 		t.Fatalf("Submit() = %+v, %v; want the whole report", out, err)
@@ -543,13 +543,13 @@ func pacedReport(n int) string {
 // showing more than the one before (nothing delivered twice), that the Work said it was
 // reconnecting and then that it was back, once for each break, and that no activity it showed
 // came again after a recovery.
-func checkStreamedOnce(t *testing.T, events []adapter.Event, want string) {
+func checkStreamedOnce(t *testing.T, events []a2aport.Event, want string) {
 	t.Helper()
 	checkNoRepeats(t, events)
 	shown, reconnecting := "", false
 	for _, ev := range events {
 		switch {
-		case ev.Type == adapter.EventArtifact:
+		case ev.Type == a2aport.EventArtifact:
 			text := ev.Artifact.Parts[0].Text
 			if len(text) <= len(shown) || !strings.HasPrefix(text, shown) {
 				t.Fatalf("artifact event shows %q after %q: a chunk delivered twice or lost", text, shown)
@@ -558,7 +558,7 @@ func checkStreamedOnce(t *testing.T, events []adapter.Event, want string) {
 				t.Fatalf("delta %q does not take %q to %q", ev.Delta.Text, shown, text)
 			}
 			shown = text
-		case ev.Type == adapter.EventActivity && ev.Reconnecting:
+		case ev.Type == a2aport.EventActivity && ev.Reconnecting:
 			reconnecting = true
 		}
 	}
@@ -571,19 +571,19 @@ func checkStreamedOnce(t *testing.T, events []adapter.Event, want string) {
 }
 
 // answerAuth submits an auth scenario and answers its authorization request with resp.
-func answerAuth(t *testing.T, e env, resp adapter.InputResponse) (adapter.Work, adapter.Outcome, error) {
+func answerAuth(t *testing.T, e env, resp a2aport.InputResponse) (a2aport.Work, a2aport.Outcome, error) {
 	t.Helper()
 	w := newWork("alice", "auth calendar "+t.Name())
 	rec := newRecorder()
 	done := submitAsync(e.ctx, e.port, w, rec)
-	ev, _ := rec.waitFor(e.ctx, t, 0, isType(adapter.EventInputRequested))
-	if ev.Input.Kind != adapter.InputKindAuthorization || ev.Input.Prompt != "Please authorize access to the calendar" {
+	ev, _ := rec.waitFor(e.ctx, t, 0, isType(a2aport.EventInputRequested))
+	if ev.Input.Kind != a2aport.InputKindAuthorization || ev.Input.Prompt != "Please authorize access to the calendar" {
 		t.Errorf("request = %+v, want an authorization request with the agent's prompt", ev.Input)
 	}
-	if st := e.port.Status(w.ID, w.OwnerID); st.State != adapter.StateAuthRequired {
+	if st := e.port.Status(w.ID, w.OwnerID); st.State != a2aport.StateAuthRequired {
 		t.Errorf("Status() = %q, want auth_required", st.State)
 	}
-	if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, adapter.InputResponse{Text: "ok"}, w.OwnerID); !errors.Is(err, adapter.ErrInputActionRequired) {
+	if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "ok"}, w.OwnerID); !errors.Is(err, a2aport.ErrInputActionRequired) {
 		t.Errorf("RespondInput(no action) = %v, want INPUT_ACTION_REQUIRED", err)
 	}
 	if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, resp, w.OwnerID); err != nil {
@@ -593,7 +593,7 @@ func answerAuth(t *testing.T, e env, resp adapter.InputResponse) (adapter.Work, 
 	return w, r.out, r.err
 }
 
-func countType(events []adapter.Event, typ string) int {
+func countType(events []a2aport.Event, typ string) int {
 	n := 0
 	for _, ev := range events {
 		if ev.Type == typ {
@@ -606,11 +606,11 @@ func countType(events []adapter.Event, typ string) int {
 // checkNoRepeats fails when an activity or message event shows what an earlier one of the Work
 // already showed (the agent's snapshot after a reconnection re-applied), or when a reconnection
 // notice is not answered by one Reconnected before the Work ends.
-func checkNoRepeats(t *testing.T, events []adapter.Event) {
+func checkNoRepeats(t *testing.T, events []a2aport.Event) {
 	t.Helper()
 	type shown struct {
 		typ   string
-		state adapter.WorkState
+		state a2aport.WorkState
 		text  string
 	}
 	seen := map[shown]bool{}
@@ -624,7 +624,7 @@ func checkNoRepeats(t *testing.T, events []adapter.Event) {
 				t.Errorf("event %d says reconnected with %d breaks open", i, open)
 			}
 			open = 0
-		case ev.Type == adapter.EventActivity || ev.Type == adapter.EventMessage:
+		case ev.Type == a2aport.EventActivity || ev.Type == a2aport.EventMessage:
 			k := shown{ev.Type, ev.State, ev.Text}
 			if seen[k] {
 				t.Errorf("event %d repeats %+v, which the Work already showed", i, k)

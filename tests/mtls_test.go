@@ -18,7 +18,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -75,8 +75,8 @@ func TestMutualTLS(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: srv.URL + "/.well-known/agent-card.json", Transport: withCert,
-				Credentials: map[string]adapter.Credential{"mtls": {}}})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: srv.URL + "/.well-known/agent-card.json", Transport: withCert,
+				Credentials: map[string]a2aport.Credential{"mtls": {}}})
 			out, err := p.Submit(testContext(t), newWork("alice", "complete over mutual TLS"))
 			if err != nil || !strings.Contains(out.Content, "echo: complete over mutual TLS") {
 				t.Fatalf("Submit() = %+v, %v", out, err)
@@ -84,8 +84,8 @@ func TestMutualTLS(t *testing.T) {
 			if sec := p.Describe().Security; sec == nil || !slices.Equal(sec.InUse, []string{"mtls"}) {
 				t.Errorf("Describe().Security = %+v", sec)
 			}
-			bare := newPort(t, impl, adapter.Options{AgentCardURL: srv.URL + "/.well-known/agent-card.json", Transport: srv.Client().Transport})
-			if _, err := bare.Start(testContext(t)); !errors.Is(err, adapter.ErrNetworkError) && !errors.Is(err, adapter.ErrDiscoveryFailed) {
+			bare := newPort(t, impl, a2aport.Options{AgentCardURL: srv.URL + "/.well-known/agent-card.json", Transport: srv.Client().Transport})
+			if _, err := bare.Start(testContext(t)); !errors.Is(err, a2aport.ErrNetworkError) && !errors.Is(err, a2aport.ErrDiscoveryFailed) {
 				t.Errorf("without the certificate: Start() = %v, want the handshake to fail", err)
 			}
 		})

@@ -14,7 +14,7 @@ import (
 
 // TestNoRuntimeTimers keeps time behind the Clock: inside the WebAssembly module a runtime timer
 // would make the Go runtime ask the host to sleep, which the module must never do (DESIGN.md §4).
-// Only the native clock (adapter/clock_real.go) may use one.
+// Only the native clock (clock_real.go, the contract's RealClock) may use one.
 func TestNoRuntimeTimers(t *testing.T) {
 	forbidden := map[string]map[string]bool{
 		"time":    {"Sleep": true, "After": true, "NewTimer": true, "NewTicker": true, "AfterFunc": true, "Tick": true},

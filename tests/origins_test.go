@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -18,15 +18,15 @@ func TestOriginPolicy(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name+"/refused", func(t *testing.T) {
 			t.Parallel()
-			_, err := newPort(t, impl, adapter.Options{AgentCardURL: card}).Start(testContext(t))
-			wantCode(t, err, adapter.ErrNoCompatibleTransport)
+			_, err := newPort(t, impl, a2aport.Options{AgentCardURL: card}).Start(testContext(t))
+			wantCode(t, err, a2aport.ErrNoCompatibleTransport)
 			if !strings.Contains(err.Error(), "origin policy") {
 				t.Errorf("error = %v, want it to name the origin policy", err)
 			}
 		})
 		t.Run(impl.name+"/allowed", func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: card, AllowedOrigins: []string{other}})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: card, AllowedOrigins: []string{other}})
 			out, err := p.Submit(testContext(t), newWork("alice", "complete elsewhere"))
 			if err != nil || !strings.Contains(out.Content, "echo: complete elsewhere") {
 				t.Fatalf("Submit() = %+v, %v", out, err)

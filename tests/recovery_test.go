@@ -14,6 +14,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 	"github.com/a2aport/a2aport/tests/agent"
@@ -30,9 +32,9 @@ func TestRecoveryOff(t *testing.T) {
 			}
 			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
 				t.Parallel()
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), RecoveryAttempts: -1})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), RecoveryAttempts: -1})
 				_, err := p.Submit(testContext(t), newWork("alice", "breakstream please"))
-				wantCode(t, err, adapter.ErrNetworkError)
+				wantCode(t, err, a2aport.ErrNetworkError)
 			})
 		}
 	}
@@ -40,8 +42,8 @@ func TestRecoveryOff(t *testing.T) {
 
 func TestRecoveryBackoffNegative(t *testing.T) {
 	t.Parallel()
-	_, err := adapter.New(adapter.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json", RecoveryBackoff: -1})
-	wantCode(t, err, adapter.ErrInvalidOptions)
+	_, err := adapter.New(a2aport.Options{AgentCardURL: "http://127.0.0.1:1/.well-known/agent-card.json", RecoveryBackoff: -1})
+	wantCode(t, err, a2aport.ErrInvalidOptions)
 }
 
 // A send whose connection was never made provably did not reach the agent: A2A_NETWORK_ERROR,
@@ -56,10 +58,10 @@ func TestSendRefusedIsRetryable(t *testing.T) {
 				card := &a2a.AgentCard{Name: "gone", Version: "1", Capabilities: a2a.AgentCapabilities{Streaming: streaming},
 					SupportedInterfaces: []*a2a.AgentInterface{a2a.NewAgentInterface(closed, a2a.TransportProtocolJSONRPC)},
 					DefaultInputModes:   []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"}}
-				p := newPort(t, impl, adapter.Options{AgentCard: card, PollInterval: adapter.MinPollInterval})
+				p := newPort(t, impl, a2aport.Options{AgentCard: card, PollInterval: a2aport.MinPollInterval})
 				_, err := p.Submit(testContext(t), newWork("alice", "complete never"))
-				wantCode(t, err, adapter.ErrNetworkError)
-				if ae := (*adapter.Error)(nil); errors.As(err, &ae) && !ae.Retryable {
+				wantCode(t, err, a2aport.ErrNetworkError)
+				if ae := (*a2aport.Error)(nil); errors.As(err, &ae) && !ae.Retryable {
 					t.Errorf("error = %+v: not retryable, but nothing was sent", ae)
 				}
 			})
@@ -130,7 +132,7 @@ func TestPollHonoursRetryAfter(t *testing.T) {
 			t.Parallel()
 			ctx := testContext(t)
 			clock, busy := fakeclock.New(), &busyOnce{}
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v), PollInterval: adapter.MinPollInterval, Clock: clock, Transport: busy})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval, Clock: clock, Transport: busy})
 			rec := newRecorder()
 			done := submitAsync(ctx, p, newWork("alice", "slow 100"), rec)
 			// Once sent, the Work polls after its interval; that first poll is refused. (The send's
@@ -139,10 +141,10 @@ func TestPollHonoursRetryAfter(t *testing.T) {
 				if err := clock.WaitTimers(ctx, 1); err != nil {
 					t.Fatal(err)
 				}
-				clock.Advance(adapter.MinPollInterval)
+				clock.Advance(a2aport.MinPollInterval)
 				time.Sleep(5 * time.Millisecond) // let the poll happen before the clock moves on
 			}
-			rec.waitFor(ctx, t, 0, func(ev adapter.Event) bool { return ev.Reconnecting })
+			rec.waitFor(ctx, t, 0, func(ev a2aport.Event) bool { return ev.Reconnecting })
 			// Now the adapter must wait the agent's 30 s, not its own backoff of under a second.
 			if err := clock.WaitTimers(ctx, 1); err != nil {
 				t.Fatal(err)

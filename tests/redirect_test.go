@@ -9,7 +9,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // redirector is an agent that redirects, and elsewhere, on another origin, a server that records
@@ -66,13 +66,13 @@ func TestRedirectsKeepCredentials(t *testing.T) {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
 			rd := newRedirector(t)
-			creds := adapter.Options{Token: "redirect-5ecret-token", Headers: http.Header{"X-Api-Key": {"redirect-5ecret-key"}}}
+			creds := a2aport.Options{Token: "redirect-5ecret-token", Headers: http.Header{"X-Api-Key": {"redirect-5ecret-key"}}}
 
 			o := creds
 			o.AgentCardURL = rd.agent.URL + "/moved-away"
 			_, err := newPort(t, impl, o).Start(testContext(t))
-			var e *adapter.Error
-			if !errors.As(err, &e) || e.Code != adapter.CodeDiscoveryFailed || e.Status != http.StatusFound || !strings.Contains(e.Message, rd.elsewhere.URL) {
+			var e *a2aport.Error
+			if !errors.As(err, &e) || e.Code != a2aport.CodeDiscoveryFailed || e.Status != http.StatusFound || !strings.Contains(e.Message, rd.elsewhere.URL) {
 				t.Errorf("a card URL redirected away: %v (%+v), want A2A_DISCOVERY_FAILED, status 302, naming where", err, e)
 			}
 
@@ -82,7 +82,7 @@ func TestRedirectsKeepCredentials(t *testing.T) {
 				t.Fatalf("a card URL redirected within its origin: %v", err)
 			}
 			_, err = p.Submit(testContext(t), newWork("alice", "complete redirected"))
-			if !errors.As(err, &e) || e.Code != adapter.CodeHTTPError || e.Status != http.StatusTemporaryRedirect || e.Retryable ||
+			if !errors.As(err, &e) || e.Code != a2aport.CodeHTTPError || e.Status != http.StatusTemporaryRedirect || e.Retryable ||
 				!strings.Contains(e.Message, "nothing was sent there") {
 				t.Errorf("a task request redirected away: %v (%+v), want A2A_HTTP_ERROR 307, not retryable, saying nothing was sent", err, e)
 			}

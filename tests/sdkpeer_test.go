@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/internal/testkit/sdkagent"
 )
 
@@ -17,20 +18,20 @@ type sdkAgent struct{ *sdkagent.Agent }
 func startSDKAgent(t *testing.T) sdkAgent { return sdkAgent{sdkagent.Start(t)} }
 
 // credentials converts a variant's secrets to adapter.Credentials.
-func (a sdkAgent) credentials(t *testing.T, variant string) map[string]adapter.Credential {
+func (a sdkAgent) credentials(t *testing.T, variant string) map[string]a2aport.Credential {
 	t.Helper()
-	creds := map[string]adapter.Credential{}
+	creds := map[string]a2aport.Credential{}
 	for name, raw := range a.Credentials[variant] {
 		var token string
 		if json.Unmarshal(raw, &token) == nil {
-			creds[name] = adapter.Credential{Token: token}
+			creds[name] = a2aport.Credential{Token: token}
 			continue
 		}
 		var client struct{ ClientID, ClientSecret string }
 		if err := json.Unmarshal(raw, &client); err != nil {
 			t.Fatalf("credential %s of %s: %v", name, variant, err)
 		}
-		creds[name] = adapter.Credential{ClientID: client.ClientID, ClientSecret: client.ClientSecret}
+		creds[name] = a2aport.Credential{ClientID: client.ClientID, ClientSecret: client.ClientSecret}
 	}
 	return creds
 }
@@ -50,7 +51,7 @@ func TestSDKPeer(t *testing.T) {
 			t.Run(impl.name+"/"+variant, func(t *testing.T) {
 				t.Parallel()
 				creds := peer.credentials(t, variant)
-				p := newPort(t, impl, adapter.Options{AgentCardURL: card, PollInterval: adapter.MinPollInterval, Credentials: creds})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: card, PollInterval: a2aport.MinPollInterval, Credentials: creds})
 				out, err := p.Submit(testContext(t), newWork("alice", "complete hello go"))
 				if err != nil || !strings.Contains(out.Content, "echo: complete hello go") {
 					t.Fatalf("Submit() = %+v, %v", out, err)
@@ -59,8 +60,8 @@ func TestSDKPeer(t *testing.T) {
 					t.Errorf("Describe().Security = %+v, want the card's requirement in use", sec)
 				}
 				if strings.HasSuffix(variant, "-signed") { // verified, with the key given or from its jku
-					for _, o := range []adapter.Options{{CardKeys: peer.CardKeys}, {CardKeysFromJKU: true}} {
-						o.AgentCardURL, o.VerifyCard = card, adapter.VerifyCardRequired
+					for _, o := range []a2aport.Options{{CardKeys: peer.CardKeys}, {CardKeysFromJKU: true}} {
+						o.AgentCardURL, o.VerifyCard = card, a2aport.VerifyCardRequired
 						v := newPort(t, impl, o)
 						if _, err := v.Submit(testContext(t), newWork("alice", "complete signed")); err != nil {
 							t.Errorf("a verified card: Submit() = %v", err)
@@ -84,10 +85,10 @@ func TestSDKPeer(t *testing.T) {
 				if len(creds) == 0 {
 					return
 				}
-				bare := newPort(t, impl, adapter.Options{AgentCardURL: card})
+				bare := newPort(t, impl, a2aport.Options{AgentCardURL: card})
 				_, err = bare.Submit(testContext(t), newWork("alice", "complete unauthenticated"))
-				var e *adapter.Error
-				if !errors.As(err, &e) || e.Code != adapter.CodeAuthRequired || e.Status != 401 {
+				var e *a2aport.Error
+				if !errors.As(err, &e) || e.Code != a2aport.CodeAuthRequired || e.Status != 401 {
 					t.Errorf("without credentials: Submit() = %v, want A2A_AUTH_REQUIRED (401)", err)
 				}
 			})

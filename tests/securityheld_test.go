@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -301,9 +301,9 @@ func TestInputURLsAreNeverFetched(t *testing.T) {
 			t.Run(impl.name+" "+v.Name(), func(t *testing.T) {
 				t.Parallel()
 				path := "/" + impl.name + "/" + v.Name() + "/secret.pdf" // one per subtest: a fetch is told apart
-				p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(v)})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v)})
 				w := newWork("alice", "files attached")
-				w.InputParts = []adapter.InputPart{{Type: "file", URL: target.URL + path, MIME: "application/pdf", Filename: "secret.pdf"}}
+				w.InputParts = []a2aport.InputPart{{Type: "file", URL: target.URL + path, MIME: "application/pdf", Filename: "secret.pdf"}}
 				out, err := p.Submit(testContext(t), w)
 				if err != nil {
 					t.Fatal(err)
@@ -351,7 +351,7 @@ func TestDeepCardIsRefused(t *testing.T) {
 			`"capabilities":{"extensions":[{"uri":"urn:x","params":` + strings.Repeat(`{"a":`, 50_000) + `1` + strings.Repeat(`}`, 50_000) + `}]}}`,
 	}
 	for name, body := range deep {
-		if len(body) >= adapter.DefaultMaxCardBytes {
+		if len(body) >= a2aport.DefaultMaxCardBytes {
 			t.Fatalf("%s: %d bytes, not under MaxCardBytes", name, len(body))
 		}
 	}
@@ -369,11 +369,11 @@ func TestDeepCardIsRefused(t *testing.T) {
 					_, _ = io.WriteString(w, body)
 				}))
 				t.Cleanup(cards.Close)
-				p := newPort(t, impl, adapter.Options{AgentCardURL: cards.URL + "/.well-known/agent-card.json", AllowedOrigins: []string{server.URL()}})
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: cards.URL + "/.well-known/agent-card.json", AllowedOrigins: []string{server.URL()}})
 				ctx := testContext(t)
 				_, err := p.Start(ctx)
-				t.Logf("%d bytes: %s: %v", len(body), adapter.CodeOf(err), err)
-				wantCode(t, err, adapter.ErrDiscoveryFailed)
+				t.Logf("%d bytes: %s: %v", len(body), a2aport.CodeOf(err), err)
+				wantCode(t, err, a2aport.ErrDiscoveryFailed)
 				// A failed discovery is retried by the next Start: the adapter (the module) is alive.
 				sound.Store(true)
 				if _, err := p.Start(ctx); err != nil {

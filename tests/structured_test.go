@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -18,7 +18,7 @@ func TestStructuredInput(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, impl, adapter.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])})
 			w := newWork("alice", "files with input")
 			w.Input = map[string]any{"answer": 42, "ok": true}
 			out, err := p.Submit(testContext(t), w)
@@ -27,7 +27,7 @@ func TestStructuredInput(t *testing.T) {
 			}
 			bad := newWork("alice", "files with a function")
 			bad.Input = map[string]any{"f": func() {}}
-			if _, err := p.Submit(testContext(t), bad); !errors.Is(err, adapter.ErrInvalidWork) {
+			if _, err := p.Submit(testContext(t), bad); !errors.Is(err, a2aport.ErrInvalidWork) {
 				t.Errorf("Submit() with a function = %v, want INVALID_WORK", err)
 			}
 		})
@@ -35,7 +35,7 @@ func TestStructuredInput(t *testing.T) {
 	t.Run("through the facade", func(t *testing.T) {
 		t.Parallel()
 		card := serveFacade(t, innerPort(t), facade.Options{Name: "facade"})
-		p := newPort(t, implementations[0], adapter.Options{AgentCardURL: card})
+		p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card})
 		w := newWork("alice", "files via the facade")
 		w.Input = map[string]any{"instruction": "not this", "k": "v"}
 		out, err := p.Submit(testContext(t), w)

@@ -10,7 +10,7 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/tests/agent"
 )
 
@@ -101,7 +101,7 @@ func TestTokenURLPolicy(t *testing.T) {
 			t.Parallel()
 			trap := newTokenTrap(t)
 			agentOrigin := strings.TrimSuffix(server.URL(), "/")
-			secret := map[string]adapter.Credential{"oauth": {ClientID: "client", ClientSecret: "token-url-5ecret"}}
+			secret := map[string]a2aport.Credential{"oauth": {ClientID: "client", ClientSecret: "token-url-5ecret"}}
 			for _, tc := range []struct {
 				name, tokenURL, want string
 			}{
@@ -109,10 +109,10 @@ func TestTokenURLPolicy(t *testing.T) {
 				{"another origin", trap.URL + "/token", "not on the card's origin"},
 			} {
 				hosts := &hostRecorder{}
-				p := newPort(t, impl, adapter.Options{AgentCardURL: hostileCard(t, tc.tokenURL), AllowedOrigins: []string{agentOrigin},
+				p := newPort(t, impl, a2aport.Options{AgentCardURL: hostileCard(t, tc.tokenURL), AllowedOrigins: []string{agentOrigin},
 					Credentials: secret, Transport: hosts})
 				_, err := p.Submit(testContext(t), newWork("alice", "complete with a stolen secret"))
-				if !errors.Is(err, adapter.ErrAuthRequired) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "5ecret") {
+				if !errors.Is(err, a2aport.ErrAuthRequired) || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "5ecret") {
 					t.Errorf("%s: Submit() = %v, want A2A_AUTH_REQUIRED saying %q", tc.name, err, tc.want)
 				}
 				for _, h := range hosts.hosts {
@@ -125,8 +125,8 @@ func TestTokenURLPolicy(t *testing.T) {
 				t.Errorf("the trap received %d token requests", n)
 			}
 			// The caller's own token URL is the caller's choice.
-			chosen := map[string]adapter.Credential{"oauth": {ClientID: "client", ClientSecret: "token-url-5ecret", TokenURL: trap.URL + "/token"}}
-			p := newPort(t, impl, adapter.Options{AgentCardURL: hostileCard(t, "http://169.254.169.254/x"), AllowedOrigins: []string{agentOrigin}, Credentials: chosen})
+			chosen := map[string]a2aport.Credential{"oauth": {ClientID: "client", ClientSecret: "token-url-5ecret", TokenURL: trap.URL + "/token"}}
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: hostileCard(t, "http://169.254.169.254/x"), AllowedOrigins: []string{agentOrigin}, Credentials: chosen})
 			_, _ = p.Submit(testContext(t), newWork("alice", "complete with my token endpoint"))
 			if n := trap.hitCount(); n != 1 {
 				t.Errorf("the configured token URL received %d requests, want 1", n)

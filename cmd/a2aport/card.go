@@ -12,6 +12,8 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 )
 
@@ -80,7 +82,7 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	v := cardView{card: parsed, notes: notes, signed: len(parsed.Signatures) > 0}
 	if v.signed {
-		opts.VerifyCard, opts.CardKeysFromJKU = adapter.VerifyCardIfSigned, true
+		opts.VerifyCard, opts.CardKeysFromJKU = a2aport.VerifyCardIfSigned, true
 		if f.keysFile != "" {
 			if opts.CardKeys, err = os.ReadFile(f.keysFile); err != nil {
 				fmt.Fprintln(stderr, "a2aport:", err)
@@ -89,7 +91,7 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	v.desc, v.startErr = describe(ctx, &conn, opts)
-	if v.signed && adapter.CodeOf(v.startErr) == adapter.CodeCardSignatureInvalid {
+	if v.signed && a2aport.CodeOf(v.startErr) == a2aport.CodeCardSignatureInvalid {
 		v.signatureErr = v.startErr
 		opts.VerifyCard, opts.CardKeysFromJKU, opts.CardKeys = "", false, nil
 		v.desc, v.startErr = describe(ctx, &conn, opts)
@@ -102,7 +104,7 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 }
 
 // fetchCard GETs the card as the adapter would send it (token and headers included).
-func fetchCard(ctx context.Context, card string, opts adapter.Options) ([]byte, error) {
+func fetchCard(ctx context.Context, card string, opts a2aport.Options) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, card, nil)
 	if err != nil {
 		return nil, err
@@ -120,23 +122,23 @@ func fetchCard(ctx context.Context, card string, opts adapter.Options) ([]byte, 
 		return nil, fmt.Errorf("reading the card failed: %w", errors.Unwrap(err))
 	}
 	defer func() { _ = resp.Body.Close() }() // read whole or abandoned; nothing to report
-	body, err := io.ReadAll(io.LimitReader(resp.Body, adapter.DefaultMaxCardBytes+1))
+	body, err := io.ReadAll(io.LimitReader(resp.Body, a2aport.DefaultMaxCardBytes+1))
 	switch {
 	case err != nil:
 		return nil, err
 	case resp.StatusCode != http.StatusOK:
 		return nil, fmt.Errorf("the card request answered %s", resp.Status)
-	case len(body) > adapter.DefaultMaxCardBytes:
-		return nil, fmt.Errorf("the card is larger than %d bytes", adapter.DefaultMaxCardBytes)
+	case len(body) > a2aport.DefaultMaxCardBytes:
+		return nil, fmt.Errorf("the card is larger than %d bytes", a2aport.DefaultMaxCardBytes)
 	}
 	return body, nil
 }
 
 // describe discovers the agent as a Work would, and reports what the adapter made of it.
-func describe(ctx context.Context, conn *connection, opts adapter.Options) (adapter.Description, error) {
+func describe(ctx context.Context, conn *connection, opts a2aport.Options) (a2aport.Description, error) {
 	port, err := conn.open(ctx, opts)
 	if err != nil {
-		return adapter.Description{}, err
+		return a2aport.Description{}, err
 	}
 	defer func() { _ = port.Close() }()
 	_, err = port.Start(ctx)
@@ -147,7 +149,7 @@ func describe(ctx context.Context, conn *connection, opts adapter.Options) (adap
 type cardView struct {
 	card         *a2a.AgentCard
 	notes        []string
-	desc         adapter.Description
+	desc         a2aport.Description
 	startErr     error
 	signed       bool
 	signatureErr error
@@ -181,7 +183,7 @@ func (v *cardView) print(st styles, w io.Writer) {
 		fmt.Fprintf(w, "    %s  %s\n", line, st.dim.Render(why))
 	}
 	if v.startErr != nil {
-		fmt.Fprintf(w, "  %s\n", st.bad.Render(fmt.Sprintf("a2aport cannot use this agent: %s (%s)", cleanLine(v.startErr.Error()), adapter.CodeOf(v.startErr))))
+		fmt.Fprintf(w, "  %s\n", st.bad.Render(fmt.Sprintf("a2aport cannot use this agent: %s (%s)", cleanLine(v.startErr.Error()), a2aport.CodeOf(v.startErr))))
 	}
 
 	caps := c.Capabilities
@@ -258,7 +260,7 @@ func (v *cardView) printSecurity(st styles, w io.Writer) {
 	}
 }
 
-func schemeKind(s adapter.SecurityScheme) string {
+func schemeKind(s a2aport.SecurityScheme) string {
 	switch s.Kind {
 	case "apiKey":
 		return fmt.Sprintf("API key in %s %q", s.In, s.Param)
@@ -276,7 +278,7 @@ func schemeKind(s adapter.SecurityScheme) string {
 	return s.Kind
 }
 
-func credentialHint(s adapter.SecurityScheme) string {
+func credentialHint(s a2aport.SecurityScheme) string {
 	switch s.Kind {
 	case "basic":
 		return "--credential " + s.Name + "=basic:USER:PASS"

@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
 )
@@ -49,14 +51,14 @@ func cardURL(raw string) (string, error) {
 		return "", fmt.Errorf("%q is not an http(s) URL", raw)
 	}
 	if u.Path == "" || u.Path == "/" {
-		u.Path = adapter.WellKnownCardPath
+		u.Path = a2aport.WellKnownCardPath
 	}
 	return u.String(), nil
 }
 
 // options turns the flags into adapter options (secrets included, never printed).
-func (c *connection) options(card string) (adapter.Options, error) {
-	opts := adapter.Options{AgentCardURL: card, Token: c.token, Extensions: c.extensions}
+func (c *connection) options(card string) (a2aport.Options, error) {
+	opts := a2aport.Options{AgentCardURL: card, Token: c.token, Extensions: c.extensions}
 	if opts.Token == "" {
 		opts.Token = os.Getenv("A2APORT_TOKEN")
 	}
@@ -80,7 +82,7 @@ func (c *connection) options(card string) (adapter.Options, error) {
 			return opts, fmt.Errorf("--credential %s: %w", name, err)
 		}
 		if opts.Credentials == nil {
-			opts.Credentials = map[string]adapter.Credential{}
+			opts.Credentials = map[string]a2aport.Credential{}
 		}
 		opts.Credentials[name] = cred
 	}
@@ -88,36 +90,36 @@ func (c *connection) options(card string) (adapter.Options, error) {
 }
 
 // parseCredential reads VALUE of --credential (never echoed in errors).
-func parseCredential(value string) (adapter.Credential, error) {
+func parseCredential(value string) (a2aport.Credential, error) {
 	if env, ok := strings.CutPrefix(value, "@"); ok {
 		v, set := os.LookupEnv(env)
 		if !set {
-			return adapter.Credential{}, fmt.Errorf("the environment variable %s is not set", env)
+			return a2aport.Credential{}, fmt.Errorf("the environment variable %s is not set", env)
 		}
 		value = v
 	}
 	if rest, ok := strings.CutPrefix(value, "basic:"); ok {
 		user, pass, _ := strings.Cut(rest, ":")
-		return adapter.Credential{Username: user, Password: pass}, nil
+		return a2aport.Credential{Username: user, Password: pass}, nil
 	}
 	if rest, ok := strings.CutPrefix(value, "client:"); ok {
 		id, secret, found := strings.Cut(rest, ":")
 		if !found {
-			return adapter.Credential{}, errors.New("client credentials are client:ID:SECRET")
+			return a2aport.Credential{}, errors.New("client credentials are client:ID:SECRET")
 		}
-		return adapter.Credential{ClientID: id, ClientSecret: secret}, nil
+		return a2aport.Credential{ClientID: id, ClientSecret: secret}, nil
 	}
 	if value == "" {
-		return adapter.Credential{}, errors.New("empty value")
+		return a2aport.Credential{}, errors.New("empty value")
 	}
-	return adapter.Credential{Token: value}, nil
+	return a2aport.Credential{Token: value}, nil
 }
 
 // open creates the port: the Go adapter, or with --module the module under wazero. A terminal
 // client is judged by how fast it answers: natively it starts in tens of milliseconds, the module
 // in hundreds (compiling or loading its code), so the module is for checking that the bytes a
 // page runs behave the same.
-func (c *connection) open(ctx context.Context, opts adapter.Options) (adapter.Port, error) {
+func (c *connection) open(ctx context.Context, opts a2aport.Options) (a2aport.Port, error) {
 	if !c.module || c.native {
 		return adapter.New(opts)
 	}

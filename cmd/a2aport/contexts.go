@@ -8,7 +8,7 @@ import (
 	"path/filepath"
 	"sync"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // fileContexts keeps owner → remote context ids in one JSON file, per agent card, so that
@@ -20,7 +20,7 @@ type fileContexts struct {
 	mu   sync.Mutex
 }
 
-var _ adapter.ContextStore = (*fileContexts)(nil)
+var _ a2aport.ContextStore = (*fileContexts)(nil)
 
 func newFileContexts(card string) (*fileContexts, error) {
 	dir, err := os.UserCacheDir()
@@ -60,7 +60,7 @@ func (f *fileContexts) save(all map[string]map[string]string) error {
 	return os.Rename(tmp, f.path)
 }
 
-// Get implements adapter.ContextStore.
+// Get implements a2aport.ContextStore.
 func (f *fileContexts) Get(_ context.Context, owner string) (string, bool, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -72,12 +72,12 @@ func (f *fileContexts) Get(_ context.Context, owner string) (string, bool, error
 	return id, ok, nil
 }
 
-// Set implements adapter.ContextStore.
+// Set implements a2aport.ContextStore.
 func (f *fileContexts) Set(_ context.Context, owner, contextID string) error {
 	return f.update(func(owners map[string]string) { owners[owner] = contextID })
 }
 
-// Delete implements adapter.ContextStore.
+// Delete implements a2aport.ContextStore.
 func (f *fileContexts) Delete(_ context.Context, owner string) error {
 	return f.update(func(owners map[string]string) { delete(owners, owner) })
 }

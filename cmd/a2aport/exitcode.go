@@ -3,7 +3,7 @@ package main
 import (
 	"errors"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // Exit statuses (exitStatuses says what each means, in help and the README).
@@ -49,19 +49,19 @@ func exitCode(err error) int {
 	case errors.Is(err, errUnanswered):
 		return exitUnanswered
 	}
-	switch adapter.CodeOf(err) {
-	case adapter.CodeTaskFailed:
+	switch a2aport.CodeOf(err) {
+	case a2aport.CodeTaskFailed:
 		return exitFailed
-	case adapter.CodeTaskRejected:
+	case a2aport.CodeTaskRejected:
 		return exitRejected
-	case adapter.CodeWorkCancelled, adapter.CodeTimeout:
+	case a2aport.CodeWorkCancelled, a2aport.CodeTimeout:
 		return exitCancelled
-	case adapter.CodeAuthRequired, adapter.CodeCardSignatureInvalid:
+	case a2aport.CodeAuthRequired, a2aport.CodeCardSignatureInvalid:
 		return exitAuth
-	case adapter.CodeNetworkError, adapter.CodeOutcomeUnknown, adapter.CodeHTTPError:
+	case a2aport.CodeNetworkError, a2aport.CodeOutcomeUnknown, a2aport.CodeHTTPError:
 		return exitNetwork
-	case adapter.CodeDiscoveryFailed:
-		var e *adapter.Error
+	case a2aport.CodeDiscoveryFailed:
+		var e *a2aport.Error
 		if errors.As(err, &e) && (e.Status == 401 || e.Status == 403) {
 			return exitAuth // the card itself needs credentials
 		}

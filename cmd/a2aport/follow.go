@@ -11,7 +11,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // view is how a followed Work is shown (the flags send and resume share).
@@ -36,8 +36,8 @@ func (v *view) register(fs *flag.FlagSet) {
 // follow runs a Work with begin (Submit, or Resume) on a port opened with opts and shows it as it
 // happens: its events, its questions asked (--answer, else the terminal), Ctrl-C cancelling it at
 // the agent (a second one quits at once), and returns the exit status of how it ended.
-func follow(ctx context.Context, s streams, conn connection, opts adapter.Options, v view, work adapter.Work,
-	begin func(context.Context, adapter.Port, adapter.SubmitOption) (adapter.Outcome, error)) int {
+func follow(ctx context.Context, s streams, conn connection, opts a2aport.Options, v view, work a2aport.Work,
+	begin func(context.Context, a2aport.Port, a2aport.SubmitOption) (a2aport.Outcome, error)) int {
 	stdoutTTY, width := terminal(s.stdout)
 	stderrTTY, _ := terminal(s.stderr)
 	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, v.asJSON, width, v.outDir, v.color)
@@ -45,9 +45,9 @@ func follow(ctx context.Context, s streams, conn connection, opts adapter.Option
 	// The agent's task and context ids, once it names them, on stderr (a line of --json): the
 	// Work's file under the cache directory lets another shell find the task while it runs.
 	var detached atomic.Bool
-	var port adapter.Port
+	var port a2aport.Port
 	portReady := make(chan struct{})
-	store, err := newTaskNoticer(opts.AgentCardURL, func(rec adapter.WorkRecord) {
+	store, err := newTaskNoticer(opts.AgentCardURL, func(rec a2aport.WorkRecord) {
 		r.task(rec)
 		if v.detach {
 			detached.Store(true)
@@ -55,11 +55,11 @@ func follow(ctx context.Context, s streams, conn connection, opts adapter.Option
 		}
 	})
 	if err != nil {
-		return r.finish(adapter.Outcome{}, err, exitError)
+		return r.finish(a2aport.Outcome{}, err, exitError)
 	}
 	defer store.release()
 	if v.resumed && !store.follow(work.ID) {
-		return r.finish(adapter.Outcome{}, fmt.Errorf("%w (status and cancel act on it; resume it once that process ended)", errFollowed), exitError)
+		return r.finish(a2aport.Outcome{}, fmt.Errorf("%w (status and cancel act on it; resume it once that process ended)", errFollowed), exitError)
 	}
 	opts.WorkStore = store
 	// No command is silent for long: the module's first run compiles it, which takes seconds.
@@ -73,7 +73,7 @@ func follow(ctx context.Context, s streams, conn connection, opts adapter.Option
 		defer slow.Stop()
 	}
 	if port, err = conn.open(ctx, opts); err != nil {
-		return r.finish(adapter.Outcome{}, err, exitError)
+		return r.finish(a2aport.Outcome{}, err, exitError)
 	}
 	close(portReady)
 	defer func() { _ = port.Close() }()
@@ -112,10 +112,10 @@ func follow(ctx context.Context, s streams, conn connection, opts adapter.Option
 	ask := newAsker(s.stdin, v.answers, !v.asJSON && isTerminal(s.stdin), r)
 	// A question still waiting for its answer when the Work ends (Ctrl-C, a cancel) stops waiting.
 	askCtx, askDone := context.WithCancel(ctx)
-	out, err := begin(submitCtx, port, adapter.OnEvent(func(ev adapter.Event) {
+	out, err := begin(submitCtx, port, a2aport.OnEvent(func(ev a2aport.Event) {
 		firstEvent.Do(func() {})
 		r.event(ev)
-		if ev.Type == adapter.EventInputRequested && ev.Input != nil && !v.detach {
+		if ev.Type == a2aport.EventInputRequested && ev.Input != nil && !v.detach {
 			cancels.Add(1)
 			go func() {
 				defer cancels.Done()
@@ -141,7 +141,7 @@ func follow(ctx context.Context, s streams, conn connection, opts adapter.Option
 		code = exitInterrupted
 	case unanswered.Load():
 		code, err = exitUnanswered, fmt.Errorf("%w (%v)", errUnanswered, err)
-	case detached.Load() && adapter.CodeOf(err) == adapter.CodeWorkDetached:
+	case detached.Load() && a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
 		return r.detached(work)
 	}
 	return r.finish(out, err, code)

@@ -14,7 +14,7 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/facade/pgcluster"
 	"github.com/a2aport/a2aport/gateway"
@@ -90,7 +90,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	override(&cfg.LogLevel, f.level)
 	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: logLevel(cfg.LogLevel)}))
 
-	var works adapter.WorkStore
+	var works a2aport.WorkStore
 	var cluster *pgcluster.Cluster
 	var pool *pgxpool.Pool
 	var ready func(context.Context) error

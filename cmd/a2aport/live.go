@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"golang.org/x/term"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // An artifact of text is shown as it arrives: each event's delta is written at once, so the user
@@ -31,7 +31,7 @@ type liveArtifact struct {
 
 // showLive writes what artifact event ev added, when it can be appended; prev is the artifact as
 // the previous event showed it.
-func (r *renderer) showLive(ev adapter.Event, prev adapter.Artifact) {
+func (r *renderer) showLive(ev a2aport.Event, prev a2aport.Artifact) {
 	a := ev.Artifact
 	if r.live.id != a.ID {
 		r.live = liveArtifact{id: a.ID}
@@ -63,7 +63,7 @@ func (r *renderer) showLive(ev adapter.Event, prev adapter.Artifact) {
 
 // extension is what cur adds to prev when it only appends to it: text continuing prev's last
 // part, then parts after it.
-func extension(prev, cur []adapter.Part) (string, []adapter.Part, bool) {
+func extension(prev, cur []a2aport.Part) (string, []a2aport.Part, bool) {
 	if len(prev) == 0 || len(cur) < len(prev) {
 		return "", nil, false
 	}
@@ -83,9 +83,9 @@ func extension(prev, cur []adapter.Part) (string, []adapter.Part, bool) {
 }
 
 // writeParts writes text parts as new parts (a line apart) up to the first of another kind.
-func (r *renderer) writeParts(parts []adapter.Part) {
+func (r *renderer) writeParts(parts []a2aport.Part) {
 	for _, p := range parts {
-		if r.live.whole || p.Type != adapter.PartText {
+		if r.live.whole || p.Type != a2aport.PartText {
 			r.live.whole = true
 			return
 		}
@@ -110,7 +110,7 @@ func (r *renderer) writeLive(s string) {
 
 // endLive completes the live artifact a: the markdown rendering in place of its text where it
 // can be, else a line end; then what could not be appended.
-func (r *renderer) endLive(a adapter.Artifact) {
+func (r *renderer) endLive(a a2aport.Artifact) {
 	live := r.live
 	r.live = liveArtifact{}
 	if live.open {
@@ -128,7 +128,7 @@ func (r *renderer) endLive(a adapter.Artifact) {
 }
 
 // liveText is what was written of parts: their text, inert, a line apart.
-func liveText(parts []adapter.Part) string {
+func liveText(parts []a2aport.Part) string {
 	var b strings.Builder
 	for i, p := range parts {
 		if i > 0 {
@@ -140,7 +140,7 @@ func liveText(parts []adapter.Part) string {
 }
 
 // mediaTypeOf is the media type of a's first part.
-func mediaTypeOf(a adapter.Artifact) string {
+func mediaTypeOf(a a2aport.Artifact) string {
 	if len(a.Parts) == 0 {
 		return ""
 	}

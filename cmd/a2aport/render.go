@@ -15,7 +15,7 @@ import (
 	"github.com/muesli/termenv"
 	"golang.org/x/term"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/termmd"
 )
 
@@ -42,7 +42,7 @@ type renderer struct {
 	shown      bool // the status line is on screen
 	paused     bool // a prompt is being answered
 	current    string
-	pending    map[string]adapter.Artifact // artifacts not printed yet, by id
+	pending    map[string]a2aport.Artifact // artifacts not printed yet, by id
 	order      []string
 	saveFailed bool // an artifact could not be saved: the command fails
 	// titlesOnStdout: stdout is a terminal, where an artifact's title heads it; in a pipe or a
@@ -60,7 +60,7 @@ var spinner = []string{"⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "
 // (elsewhere state changes are lines, never an animation).
 func newRenderer(stdout, stderr io.Writer, stdoutTTY, stderrTTY, asJSON bool, width int, outDir string, color colorMode) *renderer {
 	r := &renderer{stdout: stdout, stderr: stderr, st: newStyles(stdout, color), errSt: newStyles(stderr, color), asJSON: asJSON, outDir: outDir,
-		started: time.Now(), pending: map[string]adapter.Artifact{}, titlesOnStdout: stdoutTTY}
+		started: time.Now(), pending: map[string]a2aport.Artifact{}, titlesOnStdout: stdoutTTY}
 	if stderrTTY && !asJSON {
 		r.status = termenv.NewOutput(stderr)
 		r.stopTick = make(chan struct{})
@@ -144,7 +144,7 @@ func (r *renderer) notice(s string) {
 }
 
 // task says which task and context of the agent the Work is, once the agent named them.
-func (r *renderer) task(w adapter.WorkRecord) {
+func (r *renderer) task(w a2aport.WorkRecord) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.asJSON {
@@ -161,7 +161,7 @@ func (r *renderer) task(w adapter.WorkRecord) {
 }
 
 // detached says that the command left a Work running at the agent, and how to find it again.
-func (r *renderer) detached(work adapter.Work) int {
+func (r *renderer) detached(work a2aport.Work) int {
 	if r.stopTick != nil {
 		close(r.stopTick)
 	}
@@ -185,7 +185,7 @@ func (r *renderer) interrupt(s string) {
 }
 
 // event shows one event of the Work.
-func (r *renderer) event(ev adapter.Event) {
+func (r *renderer) event(ev a2aport.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.asJSON {
@@ -194,7 +194,7 @@ func (r *renderer) event(ev adapter.Event) {
 			// What this event added, not the artifact so far: JSON lines grow with the answer,
 			// not with its square. The artifact keeps its identity; the outcome has it whole.
 			view = struct {
-				adapter.Event
+				a2aport.Event
 				Artifact artifactHead `json:"artifact"`
 			}{ev, artifactHead{ID: ev.Artifact.ID, Name: ev.Artifact.Name, Description: ev.Artifact.Description}}
 		}
@@ -203,7 +203,7 @@ func (r *renderer) event(ev adapter.Event) {
 		return
 	}
 	switch ev.Type {
-	case adapter.EventActivity:
+	case a2aport.EventActivity:
 		if ev.Reconnecting || ev.Reconnected {
 			r.clearStatus()
 			note := "the connection to the agent broke; reconnecting…"
@@ -220,7 +220,7 @@ func (r *renderer) event(ev adapter.Event) {
 		}
 		changed := string(ev.State) != r.state || ev.Text != r.text
 		r.state, r.text = orDefault(string(ev.State), r.state), ev.Text
-		ended := ev.State == adapter.StateFailed || ev.State == adapter.StateRejected || ev.State == adapter.StateCancelled
+		ended := ev.State == a2aport.StateFailed || ev.State == a2aport.StateRejected || ev.State == a2aport.StateCancelled
 		if r.status == nil && changed && ev.State != "" && !ended { // finish says how the Work ended, once
 			line := string(ev.State)
 			if ev.Text != "" {
@@ -228,10 +228,10 @@ func (r *renderer) event(ev adapter.Event) {
 			}
 			fmt.Fprintln(r.stderr, line)
 		}
-	case adapter.EventMessage:
+	case a2aport.EventMessage:
 		r.flushArtifacts("")
 		r.print(r.st.bold.Render("agent: ") + r.render(ev.Text, ""))
-	case adapter.EventArtifact:
+	case a2aport.EventArtifact:
 		if ev.Artifact == nil {
 			return
 		}
@@ -270,14 +270,14 @@ func (r *renderer) flushArtifacts(keep string) {
 	}
 }
 
-func (r *renderer) printArtifact(a adapter.Artifact) {
+func (r *renderer) printArtifact(a a2aport.Artifact) {
 	r.printTitle(a)
 	r.printParts(a, 0)
 }
 
 // printTitle heads an artifact: on stdout when it is a terminal, else on stderr (stdout is the
 // answer alone).
-func (r *renderer) printTitle(a adapter.Artifact) {
+func (r *renderer) printTitle(a a2aport.Artifact) {
 	title := cleanLine(orDefault(a.Name, a.ID))
 	if r.titlesOnStdout {
 		r.print(r.st.heading.Render(title))
@@ -288,17 +288,17 @@ func (r *renderer) printTitle(a adapter.Artifact) {
 }
 
 // printParts prints a's parts from the one at index from on.
-func (r *renderer) printParts(a adapter.Artifact, from int) {
+func (r *renderer) printParts(a a2aport.Artifact, from int) {
 	for i := from; i < len(a.Parts); i++ {
 		switch p := a.Parts[i]; p.Type {
-		case adapter.PartText:
+		case a2aport.PartText:
 			r.print(r.render(p.Text, p.MediaType))
-		case adapter.PartURL:
+		case a2aport.PartURL:
 			r.print(cleanLine(p.URL))
-		case adapter.PartData:
+		case a2aport.PartData:
 			data, _ := json.MarshalIndent(p.Data, "", "  ")
 			r.print(string(jsonSafe(data)))
-		case adapter.PartRaw:
+		case a2aport.PartRaw:
 			r.print(r.save(a, i, p))
 		}
 	}
@@ -321,7 +321,7 @@ var looksLikeMarkdown = regexp.MustCompile(`(?m)^(#{1,6} |[-*] |\d+\. |` + "```"
 
 // save writes a binary part as a new file in the output directory (save.go) and says where; a
 // save that fails is reported, and makes the command fail.
-func (r *renderer) save(a adapter.Artifact, i int, p adapter.Part) string {
+func (r *renderer) save(a a2aport.Artifact, i int, p a2aport.Part) string {
 	fallback := safeName(fallbackName(a, i, p.MediaType), fmt.Sprintf("artifact-%d", i+1))
 	name := safeName(p.Filename, fallback)
 	path, err := saveFile(r.outDir, name, p.Raw)
@@ -334,7 +334,7 @@ func (r *renderer) save(a adapter.Artifact, i int, p adapter.Part) string {
 
 // finish prints what is left and how the Work ended, and returns the exit code: code, or
 // exitError when an artifact could not be saved.
-func (r *renderer) finish(out adapter.Outcome, err error, code int) int {
+func (r *renderer) finish(out a2aport.Outcome, err error, code int) int {
 	if r.stopTick != nil {
 		close(r.stopTick)
 	}
@@ -358,7 +358,7 @@ func (r *renderer) finish(out adapter.Outcome, err error, code int) int {
 	r.clearStatus()
 	elapsed := time.Since(r.started).Truncate(time.Millisecond)
 	if err != nil {
-		code := adapter.CodeOf(err)
+		code := a2aport.CodeOf(err)
 		fmt.Fprintln(r.stderr, r.errSt.bad.Render(fmt.Sprintf("✗ %s after %s: %s", orDefault(string(code), "error"), elapsed, clean(err.Error()))))
 	} else {
 		fmt.Fprintln(r.stderr, r.errSt.ok.Render(fmt.Sprintf("✓ completed in %s", elapsed)))
@@ -380,7 +380,7 @@ func (r *renderer) pause(p bool) {
 	}
 }
 
-func textSize(a adapter.Artifact) int {
+func textSize(a a2aport.Artifact) int {
 	n := 0
 	for _, p := range a.Parts {
 		n += len(p.Text) + len(p.Raw)
@@ -421,7 +421,7 @@ func exists(path string) bool {
 // jsonCode is the code of a failed Work in --json's last line: a2aport's error code, or the
 // command's own (INPUT_UNANSWERED: no terminal and no --answer left; CLI_ERROR otherwise).
 func jsonCode(err error) string {
-	if code := adapter.CodeOf(err); code != "" {
+	if code := a2aport.CodeOf(err); code != "" {
 		return string(code)
 	}
 	if errors.Is(err, errUnanswered) {

@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // A binary artifact is saved under the name the agent gave it, made safe the way browsers make a
@@ -103,7 +103,7 @@ func saveFile(dir, name string, data []byte) (string, error) {
 
 // fallbackName names a part that has no file name: the artifact's name and the part's place,
 // with the extension of its media type.
-func fallbackName(a adapter.Artifact, i int, mediaType string) string {
+func fallbackName(a a2aport.Artifact, i int, mediaType string) string {
 	ext := ""
 	if exts, _ := mime.ExtensionsByType(mediaType); len(exts) > 0 {
 		ext = exts[0]

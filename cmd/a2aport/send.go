@@ -18,7 +18,7 @@ import (
 
 	"golang.org/x/term"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // streams are the process's standard streams (tests give their own).
@@ -98,7 +98,7 @@ func runSend(ctx context.Context, args []string, s streams) int {
 			return exitError
 		}
 	}
-	work := adapter.Work{ID: "cli-" + randomID(), OwnerID: f.owner, Instruction: pos[1]}
+	work := a2aport.Work{ID: "cli-" + randomID(), OwnerID: f.owner, Instruction: pos[1]}
 	for _, path := range f.files {
 		part, err := attach(path)
 		if err != nil {
@@ -108,16 +108,16 @@ func runSend(ctx context.Context, args []string, s streams) int {
 		work.InputParts = append(work.InputParts, part)
 	}
 
-	return follow(ctx, s, conn, opts, v, work, func(ctx context.Context, port adapter.Port, onEvent adapter.SubmitOption) (adapter.Outcome, error) {
+	return follow(ctx, s, conn, opts, v, work, func(ctx context.Context, port a2aport.Port, onEvent a2aport.SubmitOption) (a2aport.Outcome, error) {
 		return port.Submit(ctx, work, onEvent)
 	})
 }
 
 // cancelWork cancels the Work at the agent; when the agent cannot be told, it ends the Work here.
-func cancelWork(port adapter.Port, work adapter.Work, stop context.CancelFunc) {
+func cancelWork(port a2aport.Port, work a2aport.Work, stop context.CancelFunc) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	if res, err := port.Cancel(ctx, work.ID, work.OwnerID); err != nil || res.State != adapter.StateCancelled {
+	if res, err := port.Cancel(ctx, work.ID, work.OwnerID); err != nil || res.State != a2aport.StateCancelled {
 		stop()
 	}
 }
@@ -163,7 +163,7 @@ func (a *asker) readLine(ctx context.Context) (string, bool) {
 	}
 }
 
-func (a *asker) answer(ctx context.Context, req adapter.InputRequest) (adapter.InputResponse, bool) {
+func (a *asker) answer(ctx context.Context, req a2aport.InputRequest) (a2aport.InputResponse, bool) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	var text string
@@ -181,34 +181,34 @@ func (a *asker) answer(ctx context.Context, req adapter.InputRequest) (adapter.I
 		fmt.Fprintf(a.r.stderr, "%s %s%s\n> ", a.r.errSt.bold.Render("?"), clean(req.Prompt), hint)
 		line, ok := a.readLine(ctx)
 		if !ok {
-			return adapter.InputResponse{}, false
+			return a2aport.InputResponse{}, false
 		}
 		text = strings.TrimSpace(line)
 	default:
-		return adapter.InputResponse{}, false
+		return a2aport.InputResponse{}, false
 	}
 	if req.Kind == "authorization" {
 		switch strings.ToLower(text) {
-		case adapter.ActionAccept, adapter.ActionDecline, adapter.ActionCancel:
-			return adapter.InputResponse{Action: strings.ToLower(text)}, true
+		case a2aport.ActionAccept, a2aport.ActionDecline, a2aport.ActionCancel:
+			return a2aport.InputResponse{Action: strings.ToLower(text)}, true
 		}
-		return adapter.InputResponse{Action: adapter.ActionAccept, Text: text}, true
+		return a2aport.InputResponse{Action: a2aport.ActionAccept, Text: text}, true
 	}
-	return adapter.InputResponse{Text: text}, true
+	return a2aport.InputResponse{Text: text}, true
 }
 
 // attach reads a file into an input part (a data: URL, which the adapter sends as bytes).
-func attach(path string) (adapter.InputPart, error) {
+func attach(path string) (a2aport.InputPart, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
-		return adapter.InputPart{}, err
+		return a2aport.InputPart{}, err
 	}
 	mt := mime.TypeByExtension(filepath.Ext(path))
 	if mt == "" {
 		mt = http.DetectContentType(data)
 	}
 	mt, _, _ = strings.Cut(mt, ";")
-	return adapter.InputPart{Type: "file", MIME: mt, Filename: filepath.Base(path),
+	return a2aport.InputPart{Type: "file", MIME: mt, Filename: filepath.Base(path),
 		URL: "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(data)}, nil
 }
 

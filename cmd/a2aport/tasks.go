@@ -12,7 +12,7 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // status, cancel and resume act on a Work from another shell than the one that started it: by
@@ -41,7 +41,7 @@ func parseTarget(pos []string) (target, error) {
 		if strings.TrimSpace(pos[1]) == "" {
 			return target{}, errors.New("the task id is empty")
 		}
-		rec := adapter.WorkRecord{WorkID: "cli-" + randomID(), OwnerID: "cli", RemoteTaskID: pos[1], State: adapter.StateWorking}
+		rec := a2aport.WorkRecord{WorkID: "cli-" + randomID(), OwnerID: "cli", RemoteTaskID: pos[1], State: a2aport.StateWorking}
 		return target{savedWork: savedWork{WorkRecord: rec, Card: card}}, nil
 	}
 	return target{}, errors.New("want the Work's id (or its task id), or the agent's URL and a task id")
@@ -49,14 +49,14 @@ func parseTarget(pos []string) (target, error) {
 
 // inMemory is a WorkStore holding the record of a task that a2aport did not record (URL TASK):
 // status and cancel act on it and leave nothing behind.
-func (t target) inMemory() adapter.WorkStore {
-	mem := &adapter.MemoryWorkStore{}
+func (t target) inMemory() a2aport.WorkStore {
+	mem := &a2aport.MemoryWorkStore{}
 	_ = mem.Set(context.Background(), t.WorkRecord) // never fails
 	return mem
 }
 
 // work is the target as the Port knows it.
-func (t target) work() adapter.Work { return adapter.Work{ID: t.WorkID, OwnerID: t.OwnerID} }
+func (t target) work() a2aport.Work { return a2aport.Work{ID: t.WorkID, OwnerID: t.OwnerID} }
 
 var (
 	statusCommand = &subcommand{
@@ -137,7 +137,7 @@ const listWorksCode = -1
 
 // taskCommand parses the target of status, cancel or resume, its flags parsed with register. ok
 // false: the command ends with code (its help was shown, a mistake said).
-func taskCommand(name string, args []string, s streams, conn *connection, register func(*flag.FlagSet)) (t target, opts adapter.Options, code int, ok bool) {
+func taskCommand(name string, args []string, s streams, conn *connection, register func(*flag.FlagSet)) (t target, opts a2aport.Options, code int, ok bool) {
 	pos, err := parseArgs(name, args, s, register)
 	if err != nil {
 		return t, opts, usageCode(err), false
@@ -180,16 +180,16 @@ func runResume(ctx context.Context, args []string, s streams) int {
 		}
 	}
 	work := t.work()
-	return follow(ctx, s, conn, opts, v, work, func(ctx context.Context, port adapter.Port, onEvent adapter.SubmitOption) (adapter.Outcome, error) {
+	return follow(ctx, s, conn, opts, v, work, func(ctx context.Context, port a2aport.Port, onEvent a2aport.SubmitOption) (a2aport.Outcome, error) {
 		return port.Resume(ctx, work.ID, work.OwnerID, onEvent)
 	})
 }
 
 // readOnly is a WorkStore that reads its records and writes nothing: status looks at a Work and
 // leaves its record as it was, for the process that follows it or a later resume.
-type readOnly struct{ adapter.WorkStore }
+type readOnly struct{ a2aport.WorkStore }
 
-func (readOnly) Set(context.Context, adapter.WorkRecord) error { return nil }
+func (readOnly) Set(context.Context, a2aport.WorkRecord) error { return nil }
 func (readOnly) Delete(context.Context, string) error          { return nil }
 
 // snapshot is what status learned of a Work.
@@ -198,7 +198,7 @@ type snapshot struct {
 	RemoteTaskID    string            `json:"remoteTaskId"`
 	RemoteContextID string            `json:"remoteContextId,omitempty"`
 	Agent           string            `json:"agent"`
-	State           adapter.WorkState `json:"state"`
+	State           a2aport.WorkState `json:"state"`
 	Text            string            `json:"text,omitempty"`
 	Question        string            `json:"question,omitempty"`
 	Artifacts       []artifactSize    `json:"artifacts,omitempty"`
@@ -255,19 +255,19 @@ func runStatus(ctx context.Context, args []string, s streams) int {
 	})
 	timer := time.AfterFunc(wait, leave)
 	defer timer.Stop()
-	_, err = port.Resume(ctx, t.WorkID, t.OwnerID, adapter.OnEvent(func(ev adapter.Event) {
+	_, err = port.Resume(ctx, t.WorkID, t.OwnerID, a2aport.OnEvent(func(ev a2aport.Event) {
 		mu.Lock()
 		defer mu.Unlock()
 		switch {
 		case left:
-		case ev.Type == adapter.EventActivity && ev.Reconnected:
+		case ev.Type == a2aport.EventActivity && ev.Reconnected:
 			answered = true
 			time.AfterFunc(150*time.Millisecond, leave)
-		case ev.Type == adapter.EventActivity && !ev.Reconnecting:
+		case ev.Type == a2aport.EventActivity && !ev.Reconnecting:
 			snap.State, snap.Text = ev.State, ev.Text
-		case ev.Type == adapter.EventInputRequested && ev.Input != nil:
+		case ev.Type == a2aport.EventInputRequested && ev.Input != nil:
 			snap.Question = ev.Input.Prompt
-		case ev.Type == adapter.EventArtifact && ev.Artifact != nil:
+		case ev.Type == a2aport.EventArtifact && ev.Artifact != nil:
 			if _, seen := artifacts[ev.Artifact.ID]; !seen {
 				order = append(order, ev.Artifact.ID)
 			}
@@ -280,14 +280,14 @@ func runStatus(ctx context.Context, args []string, s streams) int {
 		snap.Artifacts = append(snap.Artifacts, artifacts[id])
 	}
 	switch {
-	case adapter.CodeOf(err) == adapter.CodeWorkDetached && !answered:
+	case a2aport.CodeOf(err) == a2aport.CodeWorkDetached && !answered:
 		err = noAnswer(fmt.Sprintf("the agent did not answer within %s (the state shown is the one last recorded)", wait))
-	case adapter.CodeOf(err) == adapter.CodeWorkDetached:
+	case a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
 		err = nil
 	case err == nil:
-		snap.Ended, snap.State = true, adapter.StateCompleted
+		snap.Ended, snap.State = true, a2aport.StateCompleted
 	default:
-		if c := adapter.CodeOf(err); c == adapter.CodeTaskFailed || c == adapter.CodeTaskRejected || c == adapter.CodeWorkCancelled {
+		if c := a2aport.CodeOf(err); c == a2aport.CodeTaskFailed || c == a2aport.CodeTaskRejected || c == a2aport.CodeWorkCancelled {
 			snap.Ended = true
 		}
 	}
@@ -385,7 +385,7 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 	}
 	conn, asJSON, wait := f.conn, f.asJSON, f.wait
 	if t.recorded {
-		store, err := newTaskNoticer(t.Card, func(adapter.WorkRecord) {})
+		store, err := newTaskNoticer(t.Card, func(a2aport.WorkRecord) {})
 		if err != nil {
 			fmt.Fprintln(s.stderr, "a2aport:", err)
 			return exitError
@@ -397,7 +397,7 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 	}
 	port, err := conn.open(ctx, opts)
 	if err != nil {
-		return printCancel(s, t, adapter.Outcome{}, err, asJSON)
+		return printCancel(s, t, a2aport.Outcome{}, err, asJSON)
 	}
 	defer func() { _ = port.Close() }()
 	leave := sync.OnceFunc(func() { _ = port.Detach() })
@@ -407,14 +407,14 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 	var refused error
 	var asked sync.Once
 	var cancelled sync.WaitGroup
-	out, err := port.Resume(ctx, t.WorkID, t.OwnerID, adapter.OnEvent(func(adapter.Event) {
+	out, err := port.Resume(ctx, t.WorkID, t.OwnerID, a2aport.OnEvent(func(a2aport.Event) {
 		asked.Do(func() {
 			cancelled.Add(1)
 			go func() {
 				defer cancelled.Done()
 				res, err := port.Cancel(ctx, t.WorkID, t.OwnerID)
 				switch {
-				case err != nil, res.State == adapter.StateCancelled:
+				case err != nil, res.State == a2aport.StateCancelled:
 				case ended(res.State): // the agent refused: the task had ended, and the Work ends as it did
 				default:
 					err = fmt.Errorf("the agent left the task %s", res.State)
@@ -428,25 +428,25 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 	}))
 	cancelled.Wait()
 	switch {
-	case refused != nil && adapter.CodeOf(err) == adapter.CodeWorkDetached:
+	case refused != nil && a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
 		err = fmt.Errorf("the task was not cancelled: %w", refused)
-	case adapter.CodeOf(err) == adapter.CodeWorkDetached:
+	case a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
 		err = noAnswer(fmt.Sprintf("the agent did not answer within %s: the task may still run", wait))
 	}
 	return printCancel(s, t, out, err, asJSON)
 }
 
 // ended reports whether state is how a task ended otherwise than cancelled.
-func ended(state adapter.WorkState) bool {
-	return state == adapter.StateCompleted || state == adapter.StateFailed || state == adapter.StateRejected
+func ended(state a2aport.WorkState) bool {
+	return state == a2aport.StateCompleted || state == a2aport.StateFailed || state == a2aport.StateRejected
 }
 
 // printCancel says how cancel ended: 0 once the task is cancelled. A task that had ended before
 // (the agent refused the cancel) is not reported cancelled: it exits as send would have for that
 // end, with the answer of one that completed.
-func printCancel(s streams, t target, out adapter.Outcome, err error, asJSON bool) int {
+func printCancel(s streams, t target, out a2aport.Outcome, err error, asJSON bool) int {
 	code := exitCode(err)
-	cancelled := adapter.CodeOf(err) == adapter.CodeWorkCancelled
+	cancelled := a2aport.CodeOf(err) == a2aport.CodeWorkCancelled
 	if cancelled {
 		code = exitOK
 	}
@@ -454,7 +454,7 @@ func printCancel(s streams, t target, out adapter.Outcome, err error, asJSON boo
 		v := map[string]any{"type": "cancel", "workId": t.WorkID, "remoteTaskId": t.RemoteTaskID, "cancelled": cancelled, "exitCode": code}
 		switch {
 		case err == nil:
-			v["state"], v["content"] = adapter.StateCompleted, out.Content
+			v["state"], v["content"] = a2aport.StateCompleted, out.Content
 		case !cancelled:
 			v["code"], v["message"] = jsonCode(err), err.Error()
 		}
@@ -471,10 +471,10 @@ func printCancel(s streams, t target, out adapter.Outcome, err error, asJSON boo
 			fmt.Fprintln(s.stdout, clean(out.Content))
 		}
 	default:
-		fmt.Fprintf(s.stderr, "✗ %s: %s\n", orDefault(string(adapter.CodeOf(err)), "error"), clean(err.Error()))
+		fmt.Fprintf(s.stderr, "✗ %s: %s\n", orDefault(string(a2aport.CodeOf(err)), "error"), clean(err.Error()))
 	}
 	return code
 }
 
 // noAnswer is the error of an agent that did not answer in time: a network failure's exit status.
-func noAnswer(msg string) error { return &adapter.Error{Code: adapter.CodeNetworkError, Message: msg} }
+func noAnswer(msg string) error { return &a2aport.Error{Code: a2aport.CodeNetworkError, Message: msg} }

@@ -13,7 +13,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/filestore"
 )
 
@@ -63,12 +63,12 @@ func agentWorks(card string) (*filestore.WorkStore, error) {
 // Work's lock from its first record to its deletion.
 type taskNoticer struct {
 	*filestore.WorkStore
-	onTask func(adapter.WorkRecord)
+	onTask func(a2aport.WorkRecord)
 	told   sync.Map // work id → struct{}
 	locks  sync.Map // work id → func() (releases the lock)
 }
 
-func newTaskNoticer(card string, onTask func(adapter.WorkRecord)) (*taskNoticer, error) {
+func newTaskNoticer(card string, onTask func(a2aport.WorkRecord)) (*taskNoticer, error) {
 	store, err := agentWorks(card)
 	if err != nil {
 		return nil, err
@@ -88,8 +88,8 @@ func (s *taskNoticer) follow(workID string) bool {
 	return ok
 }
 
-// Set implements adapter.WorkStore.
-func (s *taskNoticer) Set(ctx context.Context, rec adapter.WorkRecord) error {
+// Set implements a2aport.WorkStore.
+func (s *taskNoticer) Set(ctx context.Context, rec a2aport.WorkRecord) error {
 	s.follow(rec.WorkID) // a record written by a Work this process runs: it follows it
 	if err := s.WorkStore.Set(ctx, rec); err != nil {
 		return err
@@ -102,7 +102,7 @@ func (s *taskNoticer) Set(ctx context.Context, rec adapter.WorkRecord) error {
 	return nil
 }
 
-// Delete implements adapter.WorkStore.
+// Delete implements a2aport.WorkStore.
 func (s *taskNoticer) Delete(ctx context.Context, workID string) error {
 	err := s.WorkStore.Delete(ctx, workID)
 	if release, held := s.locks.LoadAndDelete(workID); held {
@@ -128,7 +128,7 @@ func lockPath(store *filestore.WorkStore, workID string) string {
 
 // savedWork is one recorded Work and its agent.
 type savedWork struct {
-	adapter.WorkRecord
+	a2aport.WorkRecord
 	Card     string
 	Updated  time.Time
 	Followed bool // a process follows it now

@@ -17,10 +17,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
+
+	"github.com/a2aport/a2aport/adapter"
 
 	"github.com/a2aport/a2aport/internal/demoagent"
 )
@@ -73,9 +76,9 @@ func testContext(t *testing.T) context.Context {
 }
 
 // newPort connects a2aport's native adapter to the card at path, as the page does in a browser.
-func newPort(t *testing.T, s *server, path string, reuse bool) *adapter.Adapter {
+func newPort(t *testing.T, s *server, path string, reuse bool) a2aport.Port {
 	t.Helper()
-	a, err := adapter.New(adapter.Options{AgentCardURL: s.url + path, ReuseContext: reuse, Token: "demo-token"})
+	a, err := adapter.New(a2aport.Options{AgentCardURL: s.url + path, ReuseContext: reuse, Token: "demo-token"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,27 +93,27 @@ func newPort(t *testing.T, s *server, path string, reuse bool) *adapter.Adapter 
 // recorder collects a Work's events.
 type recorder struct {
 	mu     sync.Mutex
-	events []adapter.Event
-	seen   chan adapter.Event
+	events []a2aport.Event
+	seen   chan a2aport.Event
 }
 
-func newRecorder() *recorder { return &recorder{seen: make(chan adapter.Event, 256)} }
+func newRecorder() *recorder { return &recorder{seen: make(chan a2aport.Event, 256)} }
 
-func (r *recorder) on(ev adapter.Event) {
+func (r *recorder) on(ev a2aport.Event) {
 	r.mu.Lock()
 	r.events = append(r.events, ev)
 	r.mu.Unlock()
 	r.seen <- ev
 }
 
-func (r *recorder) all() []adapter.Event {
+func (r *recorder) all() []a2aport.Event {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	return append([]adapter.Event(nil), r.events...)
+	return append([]a2aport.Event(nil), r.events...)
 }
 
 // await returns the first event (from now on) that matches.
-func (r *recorder) await(t *testing.T, ctx context.Context, match func(adapter.Event) bool) adapter.Event {
+func (r *recorder) await(t *testing.T, ctx context.Context, match func(a2aport.Event) bool) a2aport.Event {
 	t.Helper()
 	for {
 		select {
@@ -143,7 +146,7 @@ func TestReportOverEveryEndpoint(t *testing.T) {
 				t.Errorf("Describe() = %+v, want %s %s, streaming", d, tc.transport, tc.version)
 			}
 			rec := newRecorder()
-			out, err := port.Submit(ctx, adapter.Work{ID: "w1", OwnerID: "ann", Instruction: "Write a short report on ocean currents"}, adapter.OnEvent(rec.on))
+			out, err := port.Submit(ctx, a2aport.Work{ID: "w1", OwnerID: "ann", Instruction: "Write a short report on ocean currents"}, a2aport.OnEvent(rec.on))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,7 +163,7 @@ func TestReportOverEveryEndpoint(t *testing.T) {
 			}
 			var progress []string
 			for _, ev := range rec.all() {
-				if ev.Type == adapter.EventActivity && strings.HasPrefix(ev.Text, "Writing section") {
+				if ev.Type == a2aport.EventActivity && strings.HasPrefix(ev.Text, "Writing section") {
 					progress = append(progress, ev.Text)
 				}
 			}
@@ -230,22 +233,22 @@ func TestAsksWhenAmbiguous(t *testing.T) {
 			port := newPort(t, s, demoagent.CardPath, false)
 			rec := newRecorder()
 			type result struct {
-				out adapter.Outcome
+				out a2aport.Outcome
 				err error
 			}
 			done := make(chan result, 1)
 			go func() {
-				out, err := port.Submit(ctx, adapter.Work{ID: "w", OwnerID: "ann", Instruction: tc.instruction}, adapter.OnEvent(rec.on))
+				out, err := port.Submit(ctx, a2aport.Work{ID: "w", OwnerID: "ann", Instruction: tc.instruction}, a2aport.OnEvent(rec.on))
 				done <- result{out, err}
 			}()
-			isQuestion := func(ev adapter.Event) bool { return ev.Type == adapter.EventInputRequested }
+			isQuestion := func(ev a2aport.Event) bool { return ev.Type == a2aport.EventInputRequested }
 			asked := rec.await(t, ctx, isQuestion)
 			if asked.Input.Prompt != tc.prompt {
 				t.Errorf("prompt = %q, want %q", asked.Input.Prompt, tc.prompt)
 			}
 			// Every answer goes out at once, racing a2asrv's release of the turn (see settle.go).
 			if tc.unusable != "" {
-				if err := port.RespondInput(ctx, "w", asked.Input.InputRequestID, adapter.InputResponse{Text: tc.unusable}, "ann"); err != nil {
+				if err := port.RespondInput(ctx, "w", asked.Input.InputRequestID, a2aport.InputResponse{Text: tc.unusable}, "ann"); err != nil {
 					t.Fatal(err)
 				}
 				asked = rec.await(t, ctx, isQuestion)
@@ -253,7 +256,7 @@ func TestAsksWhenAmbiguous(t *testing.T) {
 					t.Errorf("second prompt = %q, want it reworded", asked.Input.Prompt)
 				}
 			}
-			if err := port.RespondInput(ctx, "w", asked.Input.InputRequestID, adapter.InputResponse{Text: tc.answer}, "ann"); err != nil {
+			if err := port.RespondInput(ctx, "w", asked.Input.InputRequestID, a2aport.InputResponse{Text: tc.answer}, "ann"); err != nil {
 				t.Fatal(err)
 			}
 			r := <-done
@@ -274,15 +277,15 @@ func TestCancelSlowReport(t *testing.T) {
 	rec := newRecorder()
 	done := make(chan error, 1)
 	go func() {
-		_, err := port.Submit(ctx, adapter.Work{ID: "slow", OwnerID: "ann", Instruction: "Write a long report about rivers"}, adapter.OnEvent(rec.on))
+		_, err := port.Submit(ctx, a2aport.Work{ID: "slow", OwnerID: "ann", Instruction: "Write a long report about rivers"}, a2aport.OnEvent(rec.on))
 		done <- err
 	}()
-	rec.await(t, ctx, func(ev adapter.Event) bool { return ev.Type == adapter.EventArtifact })
+	rec.await(t, ctx, func(ev a2aport.Event) bool { return ev.Type == a2aport.EventArtifact })
 	res, err := port.Cancel(ctx, "slow", "ann")
-	if err != nil || res.State != adapter.StateCancelled {
+	if err != nil || res.State != a2aport.StateCancelled {
 		t.Fatalf("Cancel = %+v, %v; want cancelled", res, err)
 	}
-	if err := <-done; !errors.Is(err, adapter.ErrWorkCancelled) {
+	if err := <-done; !errors.Is(err, a2aport.ErrWorkCancelled) {
 		t.Fatalf("Submit error = %v, want WORK_CANCELLED", err)
 	}
 }
@@ -291,8 +294,8 @@ func TestFailsOnRequest(t *testing.T) {
 	s := startDemo(t)
 	ctx := testContext(t)
 	port := newPort(t, s, demoagent.V03CardPath, false)
-	_, err := port.Submit(ctx, adapter.Work{ID: "f", OwnerID: "ann", Instruction: "Please fail this task"})
-	if !errors.Is(err, adapter.ErrTaskFailed) || !strings.Contains(err.Error(), "asked me to fail") {
+	_, err := port.Submit(ctx, a2aport.Work{ID: "f", OwnerID: "ann", Instruction: "Please fail this task"})
+	if !errors.Is(err, a2aport.ErrTaskFailed) || !strings.Contains(err.Error(), "asked me to fail") {
 		t.Fatalf("Submit error = %v, want A2A_TASK_FAILED with the agent's reason", err)
 	}
 }
@@ -311,7 +314,7 @@ func TestDescribesAttachments(t *testing.T) {
 	if err := png.Encode(&pngBytes, img); err != nil {
 		t.Fatal(err)
 	}
-	work := adapter.Work{ID: "files", OwnerID: "ann", Instruction: "What are these?", InputParts: []adapter.InputPart{
+	work := a2aport.Work{ID: "files", OwnerID: "ann", Instruction: "What are these?", InputParts: []a2aport.InputPart{
 		{Type: "file", MIME: "image/png", Filename: "photo.png", URL: "data:image/png;base64," + base64.StdEncoding.EncodeToString(pngBytes.Bytes())},
 		{Type: "file", MIME: "text/plain", Filename: "notes.txt", URL: "data:text/plain;base64," + base64.StdEncoding.EncodeToString([]byte("first line\nsecond\nthird\n"))},
 		{Type: "file", MIME: "image/jpeg", Filename: "remote.jpg", URL: "https://example.com/remote.jpg"},
@@ -320,7 +323,7 @@ func TestDescribesAttachments(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	byName := map[string]adapter.Artifact{}
+	byName := map[string]a2aport.Artifact{}
 	for _, a := range out.Artifacts {
 		byName[a.Name] = a
 	}
@@ -356,10 +359,10 @@ func TestContinuity(t *testing.T) {
 	s := startDemo(t)
 	ctx := testContext(t)
 	port := newPort(t, s, demoagent.CardPath, true)
-	if _, err := port.Submit(ctx, adapter.Work{ID: "1", OwnerID: "ann", Instruction: "Write a report on glaciers"}); err != nil {
+	if _, err := port.Submit(ctx, a2aport.Work{ID: "1", OwnerID: "ann", Instruction: "Write a report on glaciers"}); err != nil {
 		t.Fatal(err)
 	}
-	out, err := port.Submit(ctx, adapter.Work{ID: "2", OwnerID: "ann", Instruction: "more"})
+	out, err := port.Submit(ctx, a2aport.Work{ID: "2", OwnerID: "ann", Instruction: "more"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,9 +372,9 @@ func TestContinuity(t *testing.T) {
 	// Another owner has no conversation yet: "more" is too short to act on.
 	rec := newRecorder()
 	go func() {
-		_, _ = port.Submit(ctx, adapter.Work{ID: "3", OwnerID: "bob", Instruction: "more"}, adapter.OnEvent(rec.on))
+		_, _ = port.Submit(ctx, a2aport.Work{ID: "3", OwnerID: "bob", Instruction: "more"}, a2aport.OnEvent(rec.on))
 	}()
-	asked := rec.await(t, ctx, func(ev adapter.Event) bool { return ev.Type == adapter.EventInputRequested })
+	asked := rec.await(t, ctx, func(ev a2aport.Event) bool { return ev.Type == a2aport.EventInputRequested })
 	if asked.Input.Prompt != demoagent.AskTopic {
 		t.Errorf("prompt = %q, want %q", asked.Input.Prompt, demoagent.AskTopic)
 	}
@@ -438,7 +441,7 @@ func TestServesPageAndPackage(t *testing.T) {
 	}
 }
 
-func artifactText(a adapter.Artifact) string {
+func artifactText(a a2aport.Artifact) string {
 	var b strings.Builder
 	for _, p := range a.Parts {
 		b.WriteString(p.Text)

@@ -16,6 +16,8 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 	"github.com/a2aport/a2aport/internal/testkit/tasktest"
@@ -126,12 +128,12 @@ func TestCluster(t *testing.T) {
 			t.Errorf("node 2 streamed states %v, want them to end completed", states)
 		}
 		// And a2aport's own adapter, streaming through node 2.
-		p, err := adapter.New(adapter.Options{AgentCardURL: n2.base + "/.well-known/agent-card.json", ProtocolVersion: "1.0"})
+		p, err := adapter.New(a2aport.Options{AgentCardURL: n2.base + "/.well-known/agent-card.json", ProtocolVersion: "1.0"})
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer func() { _ = p.Close() }()
-		out, err := p.Submit(ctx, adapter.Work{ID: "w1", OwnerID: "o", Instruction: "chunks 5 through the cluster"})
+		out, err := p.Submit(ctx, a2aport.Work{ID: "w1", OwnerID: "o", Instruction: "chunks 5 through the cluster"})
 		if err != nil || !strings.Contains(out.Content, "part-1 part-2 part-3 part-4 part-5") {
 			t.Errorf("Submit() = %+v, %v", out, err)
 		}

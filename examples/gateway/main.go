@@ -29,6 +29,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/facade/pgcluster"
@@ -63,7 +65,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	if ip := net.ParseIP(host); err != nil || ip == nil || !ip.IsLoopback() {
 		return fmt.Errorf("-addr %q must be a loopback address", *addr)
 	}
-	upstreamOpts := adapter.Options{AgentCardURL: *upstream}
+	upstreamOpts := a2aport.Options{AgentCardURL: *upstream}
 	var cluster *pgcluster.Cluster
 	if *dsn != "" {
 		pool, err := pgxpool.New(ctx, *dsn)

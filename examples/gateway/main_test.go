@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -36,12 +38,12 @@ func TestGatewayBridgesVersions(t *testing.T) {
 				}
 			}
 			go func() { _, _ = io.Copy(io.Discard, r) }()
-			p, err := adapter.New(adapter.Options{AgentCardURL: card, ProtocolVersion: tc.client})
+			p, err := adapter.New(a2aport.Options{AgentCardURL: card, ProtocolVersion: tc.client})
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer func() { _ = p.Close() }()
-			out, err := p.Submit(ctx, adapter.Work{ID: "w", OwnerID: "o", Instruction: "complete across the gateway"})
+			out, err := p.Submit(ctx, a2aport.Work{ID: "w", OwnerID: "o", Instruction: "complete across the gateway"})
 			if err != nil || !strings.Contains(out.Content, "echo: complete across the gateway") {
 				t.Errorf("Submit() = %+v, %v", out, err)
 			}

@@ -2,7 +2,7 @@
 // PostgreSQL (pgx): the task store (a version per task; an update naming a stale version is
 // refused; each caller's tasks kept to that caller), the event queues (rows per task, LISTEN/NOTIFY
 // waking the readers of every process), the work queue (items leased with FOR UPDATE SKIP LOCKED,
-// kept by heartbeats, taken over when a lease runs out) and an adapter.WorkStore, with which a
+// kept by heartbeats, taken over when a lease runs out) and an a2aport.WorkStore, with which a
 // process's Port resumes a Work another process started.
 //
 //	pool, _ := pgxpool.New(ctx, dsn)
@@ -11,7 +11,7 @@
 //		return err
 //	}
 //	defer cluster.Close()
-//	port, _ := adapter.New(adapter.Options{AgentCardURL: upstream, WorkStore: pgcluster.NewWorkStore(pool)})
+//	port, _ := adapter.New(a2aport.Options{AgentCardURL: upstream, WorkStore: pgcluster.NewWorkStore(pool)})
 //	cfg := cluster.Config()
 //	handler, _ := facade.New(port, facade.Options{BaseURL: base, Cluster: &cfg})
 //	_ = handler

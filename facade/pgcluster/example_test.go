@@ -7,6 +7,8 @@ import (
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/facade/pgcluster"
@@ -29,7 +31,7 @@ func ExampleNew() {
 	}
 	defer cluster.Close()
 
-	port, err := adapter.New(adapter.Options{
+	port, err := adapter.New(a2aport.Options{
 		AgentCardURL: "https://upstream.example/.well-known/agent-card.json",
 		WorkStore:    pgcluster.NewWorkStore(pool),
 	})

@@ -8,37 +8,37 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
-// WorkStore is an adapter.WorkStore in PostgreSQL. Shared by the processes of a cluster, it lets
+// WorkStore is an a2aport.WorkStore in PostgreSQL. Shared by the processes of a cluster, it lets
 // one process Resume a Work that another started (a task taken over when that process died).
 type WorkStore struct{ pool *pgxpool.Pool }
 
-var _ adapter.WorkStore = (*WorkStore)(nil)
+var _ a2aport.WorkStore = (*WorkStore)(nil)
 
 // NewWorkStore keeps work records in pool.
 func NewWorkStore(pool *pgxpool.Pool) *WorkStore { return &WorkStore{pool: pool} }
 
-// Get implements adapter.WorkStore.
-func (s *WorkStore) Get(ctx context.Context, workID string) (adapter.WorkRecord, bool, error) {
+// Get implements a2aport.WorkStore.
+func (s *WorkStore) Get(ctx context.Context, workID string) (a2aport.WorkRecord, bool, error) {
 	var data []byte
 	err := s.pool.QueryRow(ctx, `SELECT record FROM a2aport_works WHERE work_id = $1`, workID).Scan(&data)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return adapter.WorkRecord{}, false, nil
+		return a2aport.WorkRecord{}, false, nil
 	}
 	if err != nil {
-		return adapter.WorkRecord{}, false, err
+		return a2aport.WorkRecord{}, false, err
 	}
-	var rec adapter.WorkRecord
+	var rec a2aport.WorkRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
-		return adapter.WorkRecord{}, false, err
+		return a2aport.WorkRecord{}, false, err
 	}
 	return rec, true, nil
 }
 
-// Set implements adapter.WorkStore.
-func (s *WorkStore) Set(ctx context.Context, rec adapter.WorkRecord) error {
+// Set implements a2aport.WorkStore.
+func (s *WorkStore) Set(ctx context.Context, rec a2aport.WorkRecord) error {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -48,7 +48,7 @@ func (s *WorkStore) Set(ctx context.Context, rec adapter.WorkRecord) error {
 	return err
 }
 
-// Delete implements adapter.WorkStore.
+// Delete implements a2aport.WorkStore.
 func (s *WorkStore) Delete(ctx context.Context, workID string) error {
 	_, err := s.pool.Exec(ctx, `DELETE FROM a2aport_works WHERE work_id = $1`, workID)
 	return err

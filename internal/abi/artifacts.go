@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"unsafe"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/growing"
 )
 
@@ -12,14 +12,14 @@ import (
 // showed, so that events carry deltas (WireEvent) and the outcome refers to parts the host has
 // instead of sending them again. The zero value is ready to use.
 type Sent struct {
-	last map[string][]adapter.Part
+	last map[string][]a2aport.Part
 }
 
 // Event records ev and returns it as it crosses the boundary.
-func (s *Sent) Event(ev adapter.Event) adapter.Event {
+func (s *Sent) Event(ev a2aport.Event) a2aport.Event {
 	if ev.Artifact != nil {
 		if s.last == nil {
-			s.last = map[string][]adapter.Part{}
+			s.last = map[string][]a2aport.Part{}
 		}
 		s.last[ev.Artifact.ID] = ev.Artifact.Parts
 	}
@@ -30,8 +30,8 @@ func (s *Sent) Event(ev adapter.Event) adapter.Event {
 // left out because they are exactly what that artifact's last event showed, and the id of the
 // one whose only part's text is the content (then left out too), if any: the usual long answer
 // is one streamed artifact and a final status without text.
-func (s *Sent) Outcome(out adapter.Outcome) (wire adapter.Outcome, reuse []string, contentFrom string) {
-	arts := make([]adapter.Artifact, len(out.Artifacts))
+func (s *Sent) Outcome(out a2aport.Outcome) (wire a2aport.Outcome, reuse []string, contentFrom string) {
+	arts := make([]a2aport.Artifact, len(out.Artifacts))
 	for i, art := range out.Artifacts {
 		if last, ok := s.last[art.ID]; ok && sameParts(last, art.Parts) {
 			if contentFrom == "" && len(art.Parts) == 1 && sameString(art.Parts[0].Text, out.Content) {
@@ -53,14 +53,14 @@ func sameString(a, b string) bool {
 
 // sameParts reports whether a and b are the same list (not merely equal): the adapter hands out
 // an artifact's parts unchanged until the artifact changes.
-func sameParts(a, b []adapter.Part) bool {
+func sameParts(a, b []a2aport.Part) bool {
 	return len(a) == len(b) && len(a) > 0 && &a[0] == &b[0]
 }
 
 // WireEvent is ev as the module sends it: an artifact event that has a delta carries the
 // artifact's identity and the delta only, never the parts the host already has, so a stream of n
 // chunks crosses the boundary in O(n) bytes. Artifacts rebuilds the whole artifact on the host.
-func WireEvent(ev adapter.Event) adapter.Event {
+func WireEvent(ev a2aport.Event) a2aport.Event {
 	if ev.Artifact != nil && ev.Delta != nil {
 		art := *ev.Artifact
 		art.Parts = nil
@@ -77,13 +77,13 @@ type Artifacts struct {
 }
 
 type hostArtifact struct {
-	parts growing.List[adapter.Part]
+	parts growing.List[a2aport.Part]
 	text  growing.Text
 }
 
 // Outcome gives back to out what the module left out (Sent.Outcome): the parts of the last event
 // of each artifact named in reuse, and the content when it is the text of artifact contentFrom.
-func (a *Artifacts) Outcome(out *adapter.Outcome, reuse []string, contentFrom string) error {
+func (a *Artifacts) Outcome(out *a2aport.Outcome, reuse []string, contentFrom string) error {
 	if contentFrom != "" {
 		v := a.byID[contentFrom]
 		if v == nil || v.parts.Len() != 1 {
@@ -107,7 +107,7 @@ func (a *Artifacts) Outcome(out *adapter.Outcome, reuse []string, contentFrom st
 
 // Rebuild gives ev (as received) its whole artifact. An event that is not an artifact event is
 // left alone. A delta that does not fit what came before is an error: the module is not sane.
-func (a *Artifacts) Rebuild(ev *adapter.Event) error {
+func (a *Artifacts) Rebuild(ev *a2aport.Event) error {
 	if ev.Artifact == nil {
 		return nil
 	}
@@ -131,9 +131,9 @@ func (a *Artifacts) Rebuild(ev *adapter.Event) error {
 		switch {
 		case last == nil:
 			return fmt.Errorf("abi: a delta continues the last part of artifact %q, which has none", id)
-		case d.Text != "" && last.Type == adapter.PartText:
+		case d.Text != "" && last.Type == a2aport.PartText:
 			last.Text = v.text.Extend(last.Text, d.Text)
-		case len(d.Raw) > 0 && last.Type == adapter.PartRaw:
+		case len(d.Raw) > 0 && last.Type == a2aport.PartRaw:
 			last.Raw = append(last.Raw, d.Raw...)
 		default:
 			return fmt.Errorf("abi: a delta continues a %s part of artifact %q with other content", last.Type, id)

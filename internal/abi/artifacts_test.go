@@ -6,31 +6,31 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
-func text(s string) adapter.Part { return adapter.Part{Type: adapter.PartText, Text: s} }
+func text(s string) a2aport.Part { return a2aport.Part{Type: a2aport.PartText, Text: s} }
 
 // TestArtifactsRebuild replays what WireEvent sends for a stream (whole, then deltas that extend
 // text and bytes and add parts, then a replacement) and checks every rebuilt artifact, including
 // that none changes after it was handed out.
 func TestArtifactsRebuild(t *testing.T) {
 	t.Parallel()
-	raw := adapter.Part{Type: adapter.PartRaw, Raw: []byte{1}}
+	raw := a2aport.Part{Type: a2aport.PartRaw, Raw: []byte{1}}
 	steps := []struct {
-		sent adapter.Event
-		want []adapter.Part
+		sent a2aport.Event
+		want []a2aport.Part
 	}{
-		{adapter.Event{Artifact: &adapter.Artifact{ID: "r", Parts: []adapter.Part{text("a ")}}}, []adapter.Part{text("a ")}},
-		{adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Text: "b "}}, []adapter.Part{text("a b ")}},
-		{adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Text: "c ", Parts: []adapter.Part{raw}}}, []adapter.Part{text("a b c "), raw}},
-		{adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Raw: []byte{2}}}, []adapter.Part{text("a b c "), {Type: adapter.PartRaw, Raw: []byte{1, 2}}}},
-		{adapter.Event{Artifact: &adapter.Artifact{ID: "other", Parts: []adapter.Part{text("x")}}}, []adapter.Part{text("x")}},
-		{adapter.Event{Artifact: &adapter.Artifact{ID: "r", Parts: []adapter.Part{text("new")}}}, []adapter.Part{text("new")}},
-		{adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Text: "er"}}, []adapter.Part{text("newer")}},
+		{a2aport.Event{Artifact: &a2aport.Artifact{ID: "r", Parts: []a2aport.Part{text("a ")}}}, []a2aport.Part{text("a ")}},
+		{a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Text: "b "}}, []a2aport.Part{text("a b ")}},
+		{a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Text: "c ", Parts: []a2aport.Part{raw}}}, []a2aport.Part{text("a b c "), raw}},
+		{a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Raw: []byte{2}}}, []a2aport.Part{text("a b c "), {Type: a2aport.PartRaw, Raw: []byte{1, 2}}}},
+		{a2aport.Event{Artifact: &a2aport.Artifact{ID: "other", Parts: []a2aport.Part{text("x")}}}, []a2aport.Part{text("x")}},
+		{a2aport.Event{Artifact: &a2aport.Artifact{ID: "r", Parts: []a2aport.Part{text("new")}}}, []a2aport.Part{text("new")}},
+		{a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Text: "er"}}, []a2aport.Part{text("newer")}},
 	}
 	var a Artifacts
-	var got []adapter.Event
+	var got []a2aport.Event
 	for i, s := range steps {
 		ev := s.sent
 		if err := a.Rebuild(&ev); err != nil {
@@ -50,15 +50,15 @@ func TestArtifactsRebuild(t *testing.T) {
 
 func TestArtifactsRebuildRefusesDeltasThatDoNotFit(t *testing.T) {
 	t.Parallel()
-	whole := adapter.Event{Artifact: &adapter.Artifact{ID: "r", Parts: []adapter.Part{text("a")}}}
+	whole := a2aport.Event{Artifact: &a2aport.Artifact{ID: "r", Parts: []a2aport.Part{text("a")}}}
 	for _, tt := range []struct {
 		name  string
-		first *adapter.Event
-		delta adapter.Event
+		first *a2aport.Event
+		delta a2aport.Event
 	}{
-		{"unknown artifact", nil, adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Text: "b"}}},
-		{"bytes after text", &whole, adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Raw: []byte{1}}}},
-		{"no part to extend", &adapter.Event{Artifact: &adapter.Artifact{ID: "r"}}, adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Text: "b"}}},
+		{"unknown artifact", nil, a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Text: "b"}}},
+		{"bytes after text", &whole, a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Raw: []byte{1}}}},
+		{"no part to extend", &a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}}, a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Text: "b"}}},
 	} {
 		var a Artifacts
 		if tt.first != nil {
@@ -80,10 +80,10 @@ func BenchmarkArtifactsRebuild(b *testing.B) {
 		b.Run(fmt.Sprintf("chunks=%d", n), func(b *testing.B) {
 			for b.Loop() {
 				var a Artifacts
-				ev := adapter.Event{Artifact: &adapter.Artifact{ID: "r", Parts: []adapter.Part{text(chunk)}}}
+				ev := a2aport.Event{Artifact: &a2aport.Artifact{ID: "r", Parts: []a2aport.Part{text(chunk)}}}
 				_ = a.Rebuild(&ev)
 				for range n - 1 {
-					ev := adapter.Event{Artifact: &adapter.Artifact{ID: "r"}, Delta: &adapter.ArtifactDelta{Text: chunk}}
+					ev := a2aport.Event{Artifact: &a2aport.Artifact{ID: "r"}, Delta: &a2aport.ArtifactDelta{Text: chunk}}
 					if err := a.Rebuild(&ev); err != nil {
 						b.Fatal(err)
 					}
@@ -99,23 +99,23 @@ func BenchmarkArtifactsRebuild(b *testing.B) {
 // what the host could not have is sent again.
 func TestSentOutcomeRoundTrip(t *testing.T) {
 	t.Parallel()
-	answer := []adapter.Part{text("the whole answer")}
-	changed := []adapter.Part{text("changed after its last event")}
+	answer := []a2aport.Part{text("the whole answer")}
+	changed := []a2aport.Part{text("changed after its last event")}
 	var sent Sent
 	var host Artifacts
-	for _, ev := range []adapter.Event{
-		{Artifact: &adapter.Artifact{ID: "answer", Name: "answer", Parts: answer}},
-		{Artifact: &adapter.Artifact{ID: "stale", Parts: []adapter.Part{text("old")}}},
+	for _, ev := range []a2aport.Event{
+		{Artifact: &a2aport.Artifact{ID: "answer", Name: "answer", Parts: answer}},
+		{Artifact: &a2aport.Artifact{ID: "stale", Parts: []a2aport.Part{text("old")}}},
 	} {
 		wire := sent.Event(ev)
 		if err := host.Rebuild(&wire); err != nil {
 			t.Fatal(err)
 		}
 	}
-	out := adapter.Outcome{Content: answer[0].Text, Artifacts: []adapter.Artifact{
+	out := a2aport.Outcome{Content: answer[0].Text, Artifacts: []a2aport.Artifact{
 		{ID: "answer", Name: "answer", Parts: answer},
 		{ID: "stale", Parts: changed},
-		{ID: "message-1", Name: "message", Parts: []adapter.Part{{Type: adapter.PartURL, URL: "https://x.example/f"}}},
+		{ID: "message-1", Name: "message", Parts: []a2aport.Part{{Type: a2aport.PartURL, URL: "https://x.example/f"}}},
 	}}
 	wire, reuse, contentFrom := sent.Outcome(out)
 	if !reflect.DeepEqual(reuse, []string{"answer"}) || contentFrom != "answer" || wire.Content != "" || wire.Artifacts[0].Parts != nil {
@@ -127,7 +127,7 @@ func TestSentOutcomeRoundTrip(t *testing.T) {
 	if !reflect.DeepEqual(wire, out) {
 		t.Errorf("rebuilt outcome = %+v, want %+v", wire, out)
 	}
-	if err := (&Artifacts{}).Outcome(&adapter.Outcome{}, []string{"never-sent"}, ""); err == nil {
+	if err := (&Artifacts{}).Outcome(&a2aport.Outcome{}, []string{"never-sent"}, ""); err == nil {
 		t.Error("Outcome() accepted a reference to an artifact no event sent")
 	}
 }

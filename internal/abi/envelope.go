@@ -3,7 +3,8 @@ package abi
 import (
 	"github.com/mailru/easyjson"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/internal/credentials"
 )
 
@@ -41,7 +42,7 @@ const (
 	StoreDelete  = "delete"
 	StoreHold    = "hold"
 	StoreRelease = "release"
-	// The Work store's (adapter.WorkStore): Record carries the record to set and the one found.
+	// The Work store's (a2aport.WorkStore): Record carries the record to set and the one found.
 	StoreWorkGet    = "workGet"
 	StoreWorkSet    = "workSet"
 	StoreWorkDelete = "workDelete"
@@ -99,15 +100,15 @@ type Envelope struct {
 	// Calls.
 	Method         string                 `json:"m,omitempty"`
 	Init           *Init                  `json:"init,omitempty"`
-	Work           *adapter.Work          `json:"work,omitempty"`
+	Work           *a2aport.Work          `json:"work,omitempty"`
 	WorkID         string                 `json:"workId,omitempty"`
 	OwnerID        string                 `json:"ownerId,omitempty"`
 	InputRequestID string                 `json:"inputRequestId,omitempty"`
-	Response       *adapter.InputResponse `json:"response,omitempty"`
+	Response       *a2aport.InputResponse `json:"response,omitempty"`
 	Traceparent    string                 `json:"traceparent,omitempty"` // submit, resume: the Work's W3C trace context
 
 	// Results: at most one value, or Error.
-	Outcome *adapter.Outcome `json:"outcome,omitempty"`
+	Outcome *a2aport.Outcome `json:"outcome,omitempty"`
 	// Reuse names the artifacts of Outcome sent without parts: their parts are those of the last
 	// event of that artifact (abi.Sent), which the host already has.
 	Reuse []string `json:"reuse,omitempty"`
@@ -116,10 +117,10 @@ type Envelope struct {
 	ContentFrom string `json:"contentFrom,omitempty"`
 	// ContentBody holds Outcome.Content as payload bytes (UTF-8), which Outcome then leaves empty.
 	ContentBody *Span                 `json:"contentBody,omitempty"`
-	Description *adapter.Description  `json:"description,omitempty"`
-	Health      *adapter.Health       `json:"health,omitempty"`
-	Status      *adapter.Status       `json:"status,omitempty"`
-	Cancel      *adapter.CancelResult `json:"cancel,omitempty"`
+	Description *a2aport.Description  `json:"description,omitempty"`
+	Health      *a2aport.Health       `json:"health,omitempty"`
+	Status      *a2aport.Status       `json:"status,omitempty"`
+	Cancel      *a2aport.CancelResult `json:"cancel,omitempty"`
 	Stats       *Stats                `json:"stats,omitempty"`
 	Error       *Error                `json:"error,omitempty"`
 
@@ -135,15 +136,15 @@ type Envelope struct {
 	Nanos int64 `json:"ns,omitempty"`
 
 	// Events.
-	Event *adapter.Event `json:"event,omitempty"`
+	Event *a2aport.Event `json:"event,omitempty"`
 
 	// Context store.
 	ContextID string              `json:"contextId,omitempty"`
 	Found     bool                `json:"found,omitempty"`
-	Record    *adapter.WorkRecord `json:"record,omitempty"` // work store requests and answers
+	Record    *a2aport.WorkRecord `json:"record,omitempty"` // work store requests and answers
 }
 
-// Init creates the module's adapter: adapter.Options less what stays in the host (credentials,
+// Init creates the module's adapter: a2aport.Options less what stays in the host (credentials,
 // transport, clock) and with durations in milliseconds.
 type Init struct {
 	AgentCardURL        string              `json:"agentCardUrl,omitempty"`
@@ -174,7 +175,7 @@ type Init struct {
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool `json:"hostContextStore,omitempty"`
 	// HostCredentials says what credentials the host adds to the module's requests (no values).
-	HostCredentials *adapter.HostCredentials `json:"hostCredentials,omitempty"`
+	HostCredentials *credentials.Held `json:"hostCredentials,omitempty"`
 	// HostWorkStore records Works in the host's WorkStore through store effects.
 	HostWorkStore bool   `json:"hostWorkStore,omitempty"`
 	Label         string `json:"label,omitempty"`
@@ -186,7 +187,7 @@ const FetchNotSent = "A2A_NETWORK_NOT_SENT"
 
 // FetchAuthFailed is the Code of a failed fetch whose credentials could not be had (the token
 // endpoint or the token provider refused): the request never left, and retrying will not help.
-const FetchAuthFailed = string(adapter.CodeAuthRequired)
+const FetchAuthFailed = string(a2aport.CodeAuthRequired)
 
 // FetchRedirectHidden is the Code of a fetch a browser answered with an opaque redirect: the
 // agent redirected a request that carries credentials, and the browser hides where to.
@@ -201,7 +202,7 @@ const FetchBroken = "A2A_NETWORK_BROKEN"
 // before it sends a request a2aport makes, so such a request was not sent.
 const FetchBlocked = "A2A_NETWORK_BLOCKED"
 
-// Error is an adapter.Error on the wire; failed fetches use Code, Message and Cause only.
+// Error is an a2aport.Error on the wire; failed fetches use Code, Message and Cause only.
 type Error struct {
 	Code      string `json:"code"`
 	Message   string `json:"message"`

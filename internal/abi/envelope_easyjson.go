@@ -4,7 +4,7 @@ package abi
 
 import (
 	json "encoding/json"
-	adapter "github.com/a2aport/a2aport/adapter"
+	a2aport "github.com/a2aport/a2aport"
 	credentials "github.com/a2aport/a2aport/internal/credentials"
 	easyjson "github.com/mailru/easyjson"
 	jlexer "github.com/mailru/easyjson/jlexer"
@@ -220,9 +220,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Work = nil
 			} else {
 				if out.Work == nil {
-					out.Work = new(adapter.Work)
+					out.Work = new(a2aport.Work)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in, out.Work)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport(in, out.Work)
 			}
 		case "workId":
 			if in.IsNull() {
@@ -248,9 +248,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Response = nil
 			} else {
 				if out.Response == nil {
-					out.Response = new(adapter.InputResponse)
+					out.Response = new(a2aport.InputResponse)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in, out.Response)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport1(in, out.Response)
 			}
 		case "traceparent":
 			if in.IsNull() {
@@ -264,9 +264,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Outcome = nil
 			} else {
 				if out.Outcome == nil {
-					out.Outcome = new(adapter.Outcome)
+					out.Outcome = new(a2aport.Outcome)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in, out.Outcome)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport2(in, out.Outcome)
 			}
 		case "reuse":
 			if in.IsNull() {
@@ -317,9 +317,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Description = nil
 			} else {
 				if out.Description == nil {
-					out.Description = new(adapter.Description)
+					out.Description = new(a2aport.Description)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in, out.Description)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport3(in, out.Description)
 			}
 		case "health":
 			if in.IsNull() {
@@ -327,9 +327,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Health = nil
 			} else {
 				if out.Health == nil {
-					out.Health = new(adapter.Health)
+					out.Health = new(a2aport.Health)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter4(in, out.Health)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport4(in, out.Health)
 			}
 		case "status":
 			if in.IsNull() {
@@ -337,9 +337,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Status = nil
 			} else {
 				if out.Status == nil {
-					out.Status = new(adapter.Status)
+					out.Status = new(a2aport.Status)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter5(in, out.Status)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport5(in, out.Status)
 			}
 		case "cancel":
 			if in.IsNull() {
@@ -347,9 +347,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Cancel = nil
 			} else {
 				if out.Cancel == nil {
-					out.Cancel = new(adapter.CancelResult)
+					out.Cancel = new(a2aport.CancelResult)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter6(in, out.Cancel)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport6(in, out.Cancel)
 			}
 		case "stats":
 			if in.IsNull() {
@@ -473,9 +473,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Event = nil
 			} else {
 				if out.Event == nil {
-					out.Event = new(adapter.Event)
+					out.Event = new(a2aport.Event)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in, out.Event)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport7(in, out.Event)
 			}
 		case "contextId":
 			if in.IsNull() {
@@ -495,9 +495,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				out.Record = nil
 			} else {
 				if out.Record == nil {
-					out.Record = new(adapter.WorkRecord)
+					out.Record = new(a2aport.WorkRecord)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in, out.Record)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport8(in, out.Record)
 			}
 		default:
 			in.SkipRecursive()
@@ -536,7 +536,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Work != nil {
 		const prefix string = ",\"work\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out, *in.Work)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport(out, *in.Work)
 	}
 	if in.WorkID != "" {
 		const prefix string = ",\"workId\":"
@@ -556,7 +556,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Response != nil {
 		const prefix string = ",\"response\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out, *in.Response)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport1(out, *in.Response)
 	}
 	if in.Traceparent != "" {
 		const prefix string = ",\"traceparent\":"
@@ -566,7 +566,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Outcome != nil {
 		const prefix string = ",\"outcome\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out, *in.Outcome)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport2(out, *in.Outcome)
 	}
 	if len(in.Reuse) != 0 {
 		const prefix string = ",\"reuse\":"
@@ -595,22 +595,22 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Description != nil {
 		const prefix string = ",\"description\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out, *in.Description)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport3(out, *in.Description)
 	}
 	if in.Health != nil {
 		const prefix string = ",\"health\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter4(out, *in.Health)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport4(out, *in.Health)
 	}
 	if in.Status != nil {
 		const prefix string = ",\"status\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter5(out, *in.Status)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport5(out, *in.Status)
 	}
 	if in.Cancel != nil {
 		const prefix string = ",\"cancel\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter6(out, *in.Cancel)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport6(out, *in.Cancel)
 	}
 	if in.Stats != nil {
 		const prefix string = ",\"stats\":"
@@ -689,7 +689,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Event != nil {
 		const prefix string = ",\"event\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out, *in.Event)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport7(out, *in.Event)
 	}
 	if in.ContextID != "" {
 		const prefix string = ",\"contextId\":"
@@ -704,11 +704,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Record != nil {
 		const prefix string = ",\"record\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out, *in.Record)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport8(out, *in.Record)
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out *adapter.WorkRecord) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport8(in *jlexer.Lexer, out *a2aport.WorkRecord) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -750,7 +750,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.State = adapter.WorkState(in.String())
+				out.State = a2aport.WorkState(in.String())
 			}
 		default:
 			in.SkipRecursive()
@@ -762,7 +762,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter8(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, in adapter.WorkRecord) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport8(out *jwriter.Writer, in a2aport.WorkRecord) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -793,7 +793,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter8(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out *adapter.Event) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport7(in *jlexer.Lexer, out *a2aport.Event) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -829,7 +829,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.State = adapter.WorkState(in.String())
+				out.State = a2aport.WorkState(in.String())
 			}
 		case "text":
 			if in.IsNull() {
@@ -843,9 +843,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				out.Artifact = nil
 			} else {
 				if out.Artifact == nil {
-					out.Artifact = new(adapter.Artifact)
+					out.Artifact = new(a2aport.Artifact)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, out.Artifact)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport9(in, out.Artifact)
 			}
 		case "delta":
 			if in.IsNull() {
@@ -853,9 +853,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				out.Delta = nil
 			} else {
 				if out.Delta == nil {
-					out.Delta = new(adapter.ArtifactDelta)
+					out.Delta = new(a2aport.ArtifactDelta)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in, out.Delta)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport10(in, out.Delta)
 			}
 		case "input":
 			if in.IsNull() {
@@ -863,9 +863,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 				out.Input = nil
 			} else {
 				if out.Input == nil {
-					out.Input = new(adapter.InputRequest)
+					out.Input = new(a2aport.InputRequest)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in, out.Input)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport11(in, out.Input)
 			}
 		case "reconnecting":
 			if in.IsNull() {
@@ -889,7 +889,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter7(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, in adapter.Event) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport7(out *jwriter.Writer, in a2aport.Event) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -921,17 +921,17 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, 
 	if in.Artifact != nil {
 		const prefix string = ",\"artifact\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, *in.Artifact)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport9(out, *in.Artifact)
 	}
 	if in.Delta != nil {
 		const prefix string = ",\"delta\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out, *in.Delta)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport10(out, *in.Delta)
 	}
 	if in.Input != nil {
 		const prefix string = ",\"input\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out, *in.Input)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport11(out, *in.Input)
 	}
 	if in.Reconnecting {
 		const prefix string = ",\"reconnecting\":"
@@ -945,7 +945,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter7(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, out *adapter.InputRequest) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport11(in *jlexer.Lexer, out *a2aport.InputRequest) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -999,7 +999,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter11(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer, in adapter.InputRequest) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport11(out *jwriter.Writer, in a2aport.InputRequest) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1030,7 +1030,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter11(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, out *adapter.ArtifactDelta) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport10(in *jlexer.Lexer, out *a2aport.ArtifactDelta) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1065,16 +1065,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, ou
 				in.Delim('[')
 				if out.Parts == nil {
 					if !in.IsDelim(']') {
-						out.Parts = make([]adapter.Part, 0, 0)
+						out.Parts = make([]a2aport.Part, 0, 0)
 					} else {
-						out.Parts = []adapter.Part{}
+						out.Parts = []a2aport.Part{}
 					}
 				} else {
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v16 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v16)
+					var v16 a2aport.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aport12(in, &v16)
 					out.Parts = append(out.Parts, v16)
 					in.WantComma()
 				}
@@ -1090,7 +1090,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter10(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer, in adapter.ArtifactDelta) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport10(out *jwriter.Writer, in a2aport.ArtifactDelta) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1124,14 +1124,14 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter10(out *jwriter.Writer,
 				if v19 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v20)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport12(out, v20)
 			}
 			out.RawByte(']')
 		}
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, out *adapter.Part) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport12(in *jlexer.Lexer, out *a2aport.Part) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1200,7 +1200,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer, in adapter.Part) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport12(out *jwriter.Writer, in a2aport.Part) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1247,7 +1247,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out *adapter.Artifact) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport9(in *jlexer.Lexer, out *a2aport.Artifact) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1287,16 +1287,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out
 				in.Delim('[')
 				if out.Parts == nil {
 					if !in.IsDelim(']') {
-						out.Parts = make([]adapter.Part, 0, 0)
+						out.Parts = make([]a2aport.Part, 0, 0)
 					} else {
-						out.Parts = []adapter.Part{}
+						out.Parts = []a2aport.Part{}
 					}
 				} else {
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v24 adapter.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter12(in, &v24)
+					var v24 a2aport.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aport12(in, &v24)
 					out.Parts = append(out.Parts, v24)
 					in.WantComma()
 				}
@@ -1312,7 +1312,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, in adapter.Artifact) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport9(out *jwriter.Writer, in a2aport.Artifact) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1342,7 +1342,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out *jwriter.Writer, 
 				if v25 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter12(out, v26)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport12(out, v26)
 			}
 			out.RawByte(']')
 		}
@@ -1740,7 +1740,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writ
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter6(in *jlexer.Lexer, out *adapter.CancelResult) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport6(in *jlexer.Lexer, out *a2aport.CancelResult) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1764,7 +1764,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter6(in *jlexer.Lexer, out
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.State = adapter.WorkState(in.String())
+				out.State = a2aport.WorkState(in.String())
 			}
 		default:
 			in.SkipRecursive()
@@ -1776,7 +1776,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter6(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter6(out *jwriter.Writer, in adapter.CancelResult) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport6(out *jwriter.Writer, in a2aport.CancelResult) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1798,7 +1798,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter6(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter5(in *jlexer.Lexer, out *adapter.Status) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport5(in *jlexer.Lexer, out *a2aport.Status) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1816,7 +1816,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter5(in *jlexer.Lexer, out
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.State = adapter.WorkState(in.String())
+				out.State = a2aport.WorkState(in.String())
 			}
 		case "started":
 			if in.IsNull() {
@@ -1840,7 +1840,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter5(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter5(out *jwriter.Writer, in adapter.Status) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport5(out *jwriter.Writer, in a2aport.Status) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1861,7 +1861,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter5(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter4(in *jlexer.Lexer, out *adapter.Health) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport4(in *jlexer.Lexer, out *a2aport.Health) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1909,7 +1909,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter4(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter4(out *jwriter.Writer, in adapter.Health) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport4(out *jwriter.Writer, in a2aport.Health) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1935,7 +1935,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter4(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out *adapter.Description) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport3(in *jlexer.Lexer, out *a2aport.Description) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1998,7 +1998,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				out.AgentVersion = string(in.String())
 			}
 		case "capabilities":
-			easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in, &out.Capabilities)
+			easyjson11af3d8cDecodeGithubComA2aportA2aport13(in, &out.Capabilities)
 		case "cardNotes":
 			if in.IsNull() {
 				in.Skip()
@@ -2038,9 +2038,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				out.Security = nil
 			} else {
 				if out.Security == nil {
-					out.Security = new(adapter.Security)
+					out.Security = new(a2aport.Security)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in, out.Security)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport14(in, out.Security)
 			}
 		case "cardSignature":
 			if in.IsNull() {
@@ -2048,9 +2048,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 				out.CardSignature = nil
 			} else {
 				if out.CardSignature == nil {
-					out.CardSignature = new(adapter.CardSignature)
+					out.CardSignature = new(a2aport.CardSignature)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in, out.CardSignature)
+				easyjson11af3d8cDecodeGithubComA2aportA2aport15(in, out.CardSignature)
 			}
 		default:
 			in.SkipRecursive()
@@ -2062,7 +2062,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter3(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, in adapter.Description) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport3(out *jwriter.Writer, in a2aport.Description) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2109,7 +2109,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 	{
 		const prefix string = ",\"capabilities\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out, in.Capabilities)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport13(out, in.Capabilities)
 	}
 	if len(in.CardNotes) != 0 {
 		const prefix string = ",\"cardNotes\":"
@@ -2133,16 +2133,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter3(out *jwriter.Writer, 
 	if in.Security != nil {
 		const prefix string = ",\"security\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out, *in.Security)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport14(out, *in.Security)
 	}
 	if in.CardSignature != nil {
 		const prefix string = ",\"cardSignature\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out, *in.CardSignature)
+		easyjson11af3d8cEncodeGithubComA2aportA2aport15(out, *in.CardSignature)
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in *jlexer.Lexer, out *adapter.CardSignature) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport15(in *jlexer.Lexer, out *a2aport.CardSignature) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2211,7 +2211,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter15(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out *jwriter.Writer, in adapter.CardSignature) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport15(out *jwriter.Writer, in a2aport.CardSignature) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2246,7 +2246,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter15(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, out *adapter.Security) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport14(in *jlexer.Lexer, out *a2aport.Security) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2268,16 +2268,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, ou
 				in.Delim('[')
 				if out.Schemes == nil {
 					if !in.IsDelim(']') {
-						out.Schemes = make([]adapter.SecurityScheme, 0, 1)
+						out.Schemes = make([]a2aport.SecurityScheme, 0, 1)
 					} else {
-						out.Schemes = []adapter.SecurityScheme{}
+						out.Schemes = []a2aport.SecurityScheme{}
 					}
 				} else {
 					out.Schemes = (out.Schemes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v36 adapter.SecurityScheme
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in, &v36)
+					var v36 a2aport.SecurityScheme
+					easyjson11af3d8cDecodeGithubComA2aportA2aport16(in, &v36)
 					out.Schemes = append(out.Schemes, v36)
 					in.WantComma()
 				}
@@ -2380,7 +2380,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter14(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer, in adapter.Security) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport14(out *jwriter.Writer, in a2aport.Security) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2394,7 +2394,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer,
 				if v40 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out, v41)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport16(out, v41)
 			}
 			out.RawByte(']')
 		}
@@ -2460,7 +2460,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter14(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in *jlexer.Lexer, out *adapter.SecurityScheme) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport16(in *jlexer.Lexer, out *a2aport.SecurityScheme) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2508,7 +2508,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter16(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out *jwriter.Writer, in adapter.SecurityScheme) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport16(out *jwriter.Writer, in a2aport.SecurityScheme) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2534,7 +2534,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter16(out *jwriter.Writer,
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, out *adapter.Capabilities) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport13(in *jlexer.Lexer, out *a2aport.Capabilities) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2648,7 +2648,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter13(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter13(out *jwriter.Writer, in adapter.Capabilities) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport13(out *jwriter.Writer, in a2aport.Capabilities) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2764,7 +2764,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writ
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out *adapter.Outcome) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport2(in *jlexer.Lexer, out *a2aport.Outcome) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2792,16 +2792,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 				in.Delim('[')
 				if out.Artifacts == nil {
 					if !in.IsDelim(']') {
-						out.Artifacts = make([]adapter.Artifact, 0, 0)
+						out.Artifacts = make([]a2aport.Artifact, 0, 0)
 					} else {
-						out.Artifacts = []adapter.Artifact{}
+						out.Artifacts = []a2aport.Artifact{}
 					}
 				} else {
 					out.Artifacts = (out.Artifacts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v54 adapter.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter9(in, &v54)
+					var v54 a2aport.Artifact
+					easyjson11af3d8cDecodeGithubComA2aportA2aport9(in, &v54)
 					out.Artifacts = append(out.Artifacts, v54)
 					in.WantComma()
 				}
@@ -2823,7 +2823,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter2(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, in adapter.Outcome) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport2(out *jwriter.Writer, in a2aport.Outcome) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2843,7 +2843,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 				if v55 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter9(out, v56)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport9(out, v56)
 			}
 			out.RawByte(']')
 		}
@@ -2855,7 +2855,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter2(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in *jlexer.Lexer, out *adapter.InputResponse) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport1(in *jlexer.Lexer, out *a2aport.InputResponse) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2917,7 +2917,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter1(in *jlexer.Lexer, out
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out *jwriter.Writer, in adapter.InputResponse) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport1(out *jwriter.Writer, in a2aport.InputResponse) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2969,7 +2969,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter1(out *jwriter.Writer, 
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out *adapter.Work) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport(in *jlexer.Lexer, out *a2aport.Work) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -3009,16 +3009,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 				in.Delim('[')
 				if out.InputParts == nil {
 					if !in.IsDelim(']') {
-						out.InputParts = make([]adapter.InputPart, 0, 1)
+						out.InputParts = make([]a2aport.InputPart, 0, 1)
 					} else {
-						out.InputParts = []adapter.InputPart{}
+						out.InputParts = []a2aport.InputPart{}
 					}
 				} else {
 					out.InputParts = (out.InputParts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v59 adapter.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in, &v59)
+					var v59 a2aport.InputPart
+					easyjson11af3d8cDecodeGithubComA2aportA2aport17(in, &v59)
 					out.InputParts = append(out.InputParts, v59)
 					in.WantComma()
 				}
@@ -3066,7 +3066,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter(in *jlexer.Lexer, out 
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, in adapter.Work) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport(out *jwriter.Writer, in a2aport.Work) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -3094,7 +3094,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 				if v61 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out, v62)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport17(out, v62)
 			}
 			out.RawByte(']')
 		}
@@ -3131,7 +3131,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter(out *jwriter.Writer, i
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in *jlexer.Lexer, out *adapter.InputPart) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aport17(in *jlexer.Lexer, out *a2aport.InputPart) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -3179,7 +3179,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter17(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter17(out *jwriter.Writer, in adapter.InputPart) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aport17(out *jwriter.Writer, in a2aport.InputPart) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -3452,9 +3452,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 				out.HostCredentials = nil
 			} else {
 				if out.HostCredentials == nil {
-					out.HostCredentials = new(adapter.HostCredentials)
+					out.HostCredentials = new(credentials.Held)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter18(in, out.HostCredentials)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials1(in, out.HostCredentials)
 			}
 		case "hostWorkStore":
 			if in.IsNull() {
@@ -3773,7 +3773,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		} else {
 			out.RawString(prefix)
 		}
-		easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter18(out, *in.HostCredentials)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials1(out, *in.HostCredentials)
 	}
 	if in.HostWorkStore {
 		const prefix string = ",\"hostWorkStore\":"
@@ -3797,7 +3797,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter18(in *jlexer.Lexer, out *adapter.HostCredentials) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials1(in *jlexer.Lexer, out *credentials.Held) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -3863,7 +3863,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportAdapter18(in *jlexer.Lexer, ou
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportAdapter18(out *jwriter.Writer, in adapter.HostCredentials) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials1(out *jwriter.Writer, in credentials.Held) {
 	out.RawByte('{')
 	first := true
 	_ = first

@@ -6,12 +6,15 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/a2aclient"
+	"github.com/a2aport/a2aport/internal/credentials"
+
+	"github.com/a2aport/a2aport"
 )
 
 // NewInit is opts as a host sends them to the module: what stays in the host (credentials,
 // transport, clock, the context store itself) is left out, durations travel in milliseconds.
-func NewInit(opts adapter.Options) (Init, error) {
+func NewInit(opts a2aport.Options) (Init, error) {
 	in := Init{
 		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
 		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(), InputTimeoutMs: opts.InputTimeout.Milliseconds(),
@@ -21,22 +24,19 @@ func NewInit(opts adapter.Options) (Init, error) {
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), StreamProbeMs: wireMs(opts.StreamProbeInterval), FirstEventMs: wireMs(opts.FirstEventTimeout),
 		AllowedOrigins: opts.AllowedOrigins, VerifyCard: opts.VerifyCard, CardKeys: opts.CardKeys, CardKeysFromJKU: opts.CardKeysFromJKU, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes, MaxWorkBytes: opts.MaxWorkBytes,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
-		HostCredentials: opts.HostCredentials,
-	}
-	if in.HostCredentials == nil {
-		in.HostCredentials = adapter.NewHostCredentials(opts)
+		HostCredentials: credentials.HeldBy(opts),
 	}
 	if len(opts.CardKeys) > 0 && !json.Valid(opts.CardKeys) {
 		// It crosses as raw JSON: refuse it here, as adapter.New would.
-		return Init{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "CardKeys is neither a JWK Set nor a JWK: not JSON"}
+		return Init{}, &a2aport.Error{Code: a2aport.CodeInvalidOptions, Message: "CardKeys is neither a JWK Set nor a JWK: not JSON"}
 	}
-	if opts.PollInterval > 0 && opts.PollInterval < adapter.MinPollInterval {
+	if opts.PollInterval > 0 && opts.PollInterval < a2aport.MinPollInterval {
 		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
 	}
 	if opts.AgentCard != nil {
 		card, err := json.Marshal(opts.AgentCard)
 		if err != nil {
-			return Init{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "AgentCard cannot be encoded: " + err.Error()}
+			return Init{}, &a2aport.Error{Code: a2aport.CodeInvalidOptions, Message: "AgentCard cannot be encoded: " + err.Error()}
 		}
 		in.AgentCard = card
 	}
@@ -45,8 +45,8 @@ func NewInit(opts adapter.Options) (Init, error) {
 
 // Options is the module's side of NewInit: the adapter options, without what the module's
 // bridge supplies (transport, clock, the host's context and work stores).
-func (in *Init) Options() (adapter.Options, error) {
-	opts := adapter.Options{
+func (in *Init) Options() (a2aport.Options, error) {
+	opts := a2aport.Options{
 		AgentCardURL:        in.AgentCardURL,
 		AcceptedOutputModes: in.AcceptedOutputModes,
 		PollInterval:        time.Duration(in.PollIntervalMs) * time.Millisecond,
@@ -72,19 +72,18 @@ func (in *Init) Options() (adapter.Options, error) {
 		MaxWorkBytes:        in.MaxWorkBytes,
 		ReuseContext:        in.ReuseContext,
 		Label:               in.Label,
-		HostCredentials:     in.HostCredentials,
 	}
 	if len(in.AgentCard) > 0 {
 		// Read as a fetched card is: the forms other implementations write (the 1.0 JSON,
 		// @a2a-js/sdk's proto objects, 0.3) all work, and what cannot be read is said in words.
-		card, _, err := adapter.ReadCard(in.AgentCard)
-		var e *adapter.Error
-		if errors.As(err, &e) && e.Code == adapter.CodeDiscoveryFailed {
-			return adapter.Options{}, &adapter.Error{Code: adapter.CodeInvalidOptions, Err: err,
+		card, _, err := a2aclient.ReadCard(in.AgentCard)
+		var e *a2aport.Error
+		if errors.As(err, &e) && e.Code == a2aport.CodeDiscoveryFailed {
+			return a2aport.Options{}, &a2aport.Error{Code: a2aport.CodeInvalidOptions, Err: err,
 				Message: "the in-memory agentCard cannot be read: " + strings.TrimPrefix(e.Message, "Agent Card cannot be read: ")}
 		}
 		if err != nil { // the card needs what this build lacks (A2A 0.3): the host's cue to load the full module
-			return adapter.Options{}, err
+			return a2aport.Options{}, err
 		}
 		opts.AgentCard = card
 	}

@@ -7,10 +7,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aport/a2aport/internal/credentials"
+
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/mailru/easyjson"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 // hostOnly are the options that never cross to the module: the hosts keep them.
@@ -18,16 +20,16 @@ var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": tru
 	"Credentials": true, "TokenProvider": true}
 
 // Every other option crosses to the module and back unchanged. The options below set every such
-// field, so an option added to adapter.Options but not to Init fails here.
+// field, so an option added to a2aport.Options but not to Init fails here.
 func TestInitCarriesEveryOption(t *testing.T) {
 	legacy := false
-	opts := adapter.Options{
+	opts := a2aport.Options{
 		AgentCard: &a2a.AgentCard{Name: "card"}, AgentCardURL: "https://agent.example/.well-known/agent-card.json",
 		AcceptedOutputModes: []string{"text/plain"}, PollInterval: 20 * time.Millisecond, Timeout: time.Minute, InputTimeout: 2 * time.Minute,
 		RequestTimeout: 5 * time.Second, LegacyCompat: &legacy, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
 		Extensions: []string{"urn:x"}, RecoveryAttempts: 7, RecoveryBackoff: 300 * time.Millisecond,
 		StreamIdleTimeout: 90 * time.Second, StreamProbeInterval: 5 * time.Second, FirstEventTimeout: 10 * time.Second, ReuseContext: true, Label: "label",
-		AllowedOrigins: []string{"https://other.example"}, VerifyCard: "required", CardKeys: []byte(`{"keys":[]}`), CardKeysFromJKU: true, MaxCardBytes: 1000, HostCredentials: &adapter.HostCredentials{Token: true, Schemes: map[string]string{"key": "token"}}, MaxResponseBytes: 2000, MaxArtifactBytes: 3000, MaxWorkBytes: 4000,
+		AllowedOrigins: []string{"https://other.example"}, VerifyCard: "required", CardKeys: []byte(`{"keys":[]}`), CardKeysFromJKU: true, MaxCardBytes: 1000, MaxResponseBytes: 2000, MaxArtifactBytes: 3000, MaxWorkBytes: 4000,
 	}
 	v := reflect.ValueOf(opts)
 	for i := range v.NumField() {
@@ -55,7 +57,7 @@ func TestInitCarriesEveryOption(t *testing.T) {
 
 // A duration under a millisecond keeps its sign on the wire: it must not become "unset".
 func TestInitKeepsSubMillisecondDurations(t *testing.T) {
-	in, err := NewInit(adapter.Options{RecoveryBackoff: time.Microsecond, StreamIdleTimeout: -time.Microsecond})
+	in, err := NewInit(a2aport.Options{RecoveryBackoff: time.Microsecond, StreamIdleTimeout: -time.Microsecond})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,8 +69,8 @@ func TestInitKeepsSubMillisecondDurations(t *testing.T) {
 // Credentials cross as their forms only: the module learns which schemes the host can satisfy,
 // never a value.
 func TestInitCarriesCredentialFormsOnly(t *testing.T) {
-	opts := adapter.Options{AgentCardURL: "https://agent.example/card.json", Token: "token-value",
-		Credentials: map[string]adapter.Credential{
+	opts := a2aport.Options{AgentCardURL: "https://agent.example/card.json", Token: "token-value",
+		Credentials: map[string]a2aport.Credential{
 			"bearer": {Token: "bearer-value"}, "basic": {Username: "user-value", Password: "password-value"},
 			"oauth": {ClientID: "client-value", ClientSecret: "secret-value"}, "tls": {}},
 		TokenProvider: func(context.Context, string) (string, error) { return "provided-value", nil }}
@@ -76,7 +78,7 @@ func TestInitCarriesCredentialFormsOnly(t *testing.T) {
 	if strings.Contains(string(data), "-value") {
 		t.Errorf("a credential value crossed: %s", data)
 	}
-	want := &adapter.HostCredentials{Token: true, TokenProvider: true, Schemes: map[string]string{
+	want := &credentials.Held{Token: true, TokenProvider: true, Schemes: map[string]string{
 		"bearer": "token", "basic": "basic", "oauth": "clientCredentials", "tls": "transport"}}
 	if !reflect.DeepEqual(in.HostCredentials, want) {
 		t.Errorf("HostCredentials = %+v, want %+v", in.HostCredentials, want)
@@ -84,7 +86,7 @@ func TestInitCarriesCredentialFormsOnly(t *testing.T) {
 }
 
 // initOnTheWire is opts as a host sends them: the Init, and the frame header carrying it.
-func initOnTheWire(t *testing.T, opts adapter.Options) (Init, []byte) {
+func initOnTheWire(t *testing.T, opts a2aport.Options) (Init, []byte) {
 	t.Helper()
 	in, err := NewInit(opts)
 	if err != nil {

@@ -15,7 +15,7 @@ import (
 
 func corpus(t *testing.T, name string) []byte {
 	t.Helper()
-	data, err := os.ReadFile(filepath.Join("..", "..", "adapter", "testdata", "cards", name))
+	data, err := os.ReadFile(filepath.Join("..", "..", "internal", "a2aclient", "testdata", "cards", name))
 	if err != nil {
 		t.Fatal(err)
 	}

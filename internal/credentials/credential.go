@@ -3,22 +3,12 @@ package credentials
 import (
 	"errors"
 	"strings"
+
+	"github.com/a2aport/a2aport"
 )
 
-// Credential is the caller's secret for one security scheme of the Agent Card. Set one form:
-// Token; Username and Password; ClientID and ClientSecret; or nothing at all for a scheme the
-// transport satisfies itself (mutual TLS with a client certificate).
-type Credential struct {
-	// Token is an HTTP bearer token, an API key's value, or an OAuth2 / OpenID Connect token.
-	Token string
-	// Username and Password are for HTTP basic.
-	Username, Password string
-	// ClientID and ClientSecret run OAuth2's client-credentials flow against the card's token URL
-	// (or TokenURL), asking for Scopes (default: those the card's requirement names).
-	ClientID, ClientSecret string
-	Scopes                 []string
-	TokenURL               string
-}
+// Credential is the contract's: one secret for one security scheme of the Agent Card.
+type Credential = a2aport.Credential
 
 // Form says which form of Credential is set.
 type Form string
@@ -31,8 +21,8 @@ const (
 	FormTransport         Form = "transport" // nothing set: the transport presents it (mutual TLS)
 )
 
-// Form returns the form c is in, or an error when it mixes forms or misses half of one.
-func (c Credential) Form() (Form, error) {
+// FormOf returns the form c is in, or an error when it mixes forms or misses half of one.
+func FormOf(c Credential) (Form, error) {
 	token := c.Token != ""
 	basic := c.Username != "" || c.Password != ""
 	client := c.ClientID != "" || c.ClientSecret != "" || len(c.Scopes) > 0 || c.TokenURL != ""

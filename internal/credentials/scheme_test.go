@@ -30,9 +30,9 @@ func TestCredentialForm(t *testing.T) {
 		{Credential{Token: "t", ClientID: "id", ClientSecret: "s"}, ""},
 		{Credential{Token: "t", Username: "u"}, ""},
 	} {
-		got, err := tc.c.Form()
+		got, err := FormOf(tc.c)
 		if got != tc.want || (err != nil) != (tc.want == "") {
-			t.Errorf("%+v.Form() = %q, %v; want %q", tc.c, got, err, tc.want)
+			t.Errorf("%+vFormOf() = %q, %v; want %q", tc.c, got, err, tc.want)
 		}
 	}
 }

@@ -113,7 +113,7 @@ func (t *Transport) applyPlan(r *http.Request, plan []Scheme) (map[string]string
 	var fetched map[string]string
 	for _, s := range plan {
 		c, held := t.Credentials[s.Name]
-		form, _ := c.Form() // validated where the credentials were given
+		form, _ := FormOf(c) // validated where the credentials were given
 		if !held && (t.TokenProvider == nil || !ProviderFits(s)) {
 			continue // another header (Token, Headers) may carry it, or the agent will say
 		}

@@ -1,9 +1,9 @@
 // Package filestore keeps a2aport's Work records in a folder, one JSON file per Work, for
 // frontends that restart as processes (the terminal client, tests that kill a process in the
-// middle of a send): an adapter.WorkStore that outlives the process.
+// middle of a send): an a2aport.WorkStore that outlives the process.
 //
 //	store, err := filestore.NewWorkStore(filepath.Join(cacheDir, "works"))
-//	a, err := adapter.New(adapter.Options{AgentCardURL: card, WorkStore: store})
+//	a, err := adapter.New(a2aport.Options{AgentCardURL: card, WorkStore: store})
 package filestore
 
 import (
@@ -16,14 +16,14 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
-// WorkStore is an adapter.WorkStore in a folder. A record is written to a temporary file and
+// WorkStore is an a2aport.WorkStore in a folder. A record is written to a temporary file and
 // renamed into place, so a process killed in the middle of a write leaves the previous record.
 type WorkStore struct{ dir string }
 
-var _ adapter.WorkStore = (*WorkStore)(nil)
+var _ a2aport.WorkStore = (*WorkStore)(nil)
 
 // NewWorkStore keeps records in dir, creating it (owner-only) if needed.
 func NewWorkStore(dir string) (*WorkStore, error) {
@@ -39,24 +39,24 @@ func (s *WorkStore) Path(workID string) string {
 	return filepath.Join(s.dir, fmt.Sprintf("%x.json", workID))
 }
 
-// Get implements adapter.WorkStore.
-func (s *WorkStore) Get(_ context.Context, workID string) (adapter.WorkRecord, bool, error) {
+// Get implements a2aport.WorkStore.
+func (s *WorkStore) Get(_ context.Context, workID string) (a2aport.WorkRecord, bool, error) {
 	data, err := os.ReadFile(s.Path(workID))
 	if errors.Is(err, fs.ErrNotExist) {
-		return adapter.WorkRecord{}, false, nil
+		return a2aport.WorkRecord{}, false, nil
 	}
 	if err != nil {
-		return adapter.WorkRecord{}, false, err
+		return a2aport.WorkRecord{}, false, err
 	}
-	var rec adapter.WorkRecord
+	var rec a2aport.WorkRecord
 	if err := json.Unmarshal(data, &rec); err != nil {
-		return adapter.WorkRecord{}, false, fmt.Errorf("filestore: %s: %w", s.Path(workID), err)
+		return a2aport.WorkRecord{}, false, fmt.Errorf("filestore: %s: %w", s.Path(workID), err)
 	}
 	return rec, true, nil
 }
 
-// Set implements adapter.WorkStore.
-func (s *WorkStore) Set(_ context.Context, rec adapter.WorkRecord) error {
+// Set implements a2aport.WorkStore.
+func (s *WorkStore) Set(_ context.Context, rec a2aport.WorkRecord) error {
 	data, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -78,7 +78,7 @@ func (s *WorkStore) Set(_ context.Context, rec adapter.WorkRecord) error {
 	return werr
 }
 
-// Delete implements adapter.WorkStore.
+// Delete implements a2aport.WorkStore.
 func (s *WorkStore) Delete(_ context.Context, workID string) error {
 	err := os.Remove(s.Path(workID))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -88,12 +88,12 @@ func (s *WorkStore) Delete(_ context.Context, workID string) error {
 }
 
 // List returns every Work recorded, in no particular order.
-func (s *WorkStore) List(context.Context) ([]adapter.WorkRecord, error) {
+func (s *WorkStore) List(context.Context) ([]a2aport.WorkRecord, error) {
 	entries, err := os.ReadDir(s.dir)
 	if err != nil {
 		return nil, err
 	}
-	var out []adapter.WorkRecord
+	var out []a2aport.WorkRecord
 	for _, e := range entries {
 		name := e.Name()
 		if strings.HasPrefix(name, ".") || !strings.HasSuffix(name, ".json") {
@@ -103,7 +103,7 @@ func (s *WorkStore) List(context.Context) ([]adapter.WorkRecord, error) {
 		if err != nil {
 			continue // deleted meanwhile
 		}
-		var rec adapter.WorkRecord
+		var rec a2aport.WorkRecord
 		if json.Unmarshal(data, &rec) == nil {
 			out = append(out, rec)
 		}

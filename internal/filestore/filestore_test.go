@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
 func TestWorkStore(t *testing.T) {
@@ -17,7 +17,7 @@ func TestWorkStore(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rec := adapter.WorkRecord{WorkID: "../../etc/passwd", OwnerID: "alice", RemoteTaskID: "t1", State: adapter.StateWorking}
+	rec := a2aport.WorkRecord{WorkID: "../../etc/passwd", OwnerID: "alice", RemoteTaskID: "t1", State: a2aport.StateWorking}
 	if err := s.Set(ctx, rec); err != nil {
 		t.Fatal(err)
 	}

@@ -1,8 +1,8 @@
 // Command jsgen writes the JS package's files that state what the Go code states, so the two
 // cannot drift (`go generate ./...`; make check.generate keeps them current):
 //
-//	go run ./internal/jsgen -closed js/src/closed.js                 what a closed adapter answers (adapter.ClosedPort)
-//	go run ./internal/jsgen -checks adapter/conformance/checks.json \
+//	go run ./internal/jsgen -closed js/src/closed.js                 what a closed adapter answers (a2aclient.ClosedPort)
+//	go run ./internal/jsgen -checks conformance/checks.json \
 //		-o js/src/conformance/checks.js                              the conformance checks' table
 package main
 

@@ -14,7 +14,7 @@ import (
 // SourcePackages are the packages of this repository the module links (`go list -deps ./wasm`
 // for wasip1; a test keeps the two equal).
 var SourcePackages = []string{
-	"adapter", "internal/abi", "internal/binding", "internal/cardsig", "internal/credentials",
+	".", "internal/a2aclient", "internal/abi", "internal/binding", "internal/cardsig", "internal/credentials",
 	"internal/growing", "internal/netfail", "internal/park", "wasm", "wasm/internal/bridge",
 }
 

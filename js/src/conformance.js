@@ -1,9 +1,9 @@
 // a2aport/conformance — the BackendPort contract checks (DESIGN.md §2) for any JS BackendPort.
 //
-// The checks are those of the one table both runners share (adapter/conformance/checks.json,
+// The checks are those of the one table both runners share (conformance/checks.json,
 // generated here as conformance/checks.js): the same groups and checks in the same order, with
 // the same bounds and the contract's values, as the Go package
-// github.com/a2aport/a2aport/adapter/conformance. A check of the table this runner lacks fails,
+// github.com/a2aport/a2aport/conformance. A check of the table this runner lacks fails,
 // saying so.
 //
 // Usage, in a node:test file:

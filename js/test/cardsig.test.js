@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 
 import { createA2ABackendAdapter } from '../src/index.js';
 
-const dir = new URL('../../adapter/testdata/cards/', import.meta.url);
+const dir = new URL('../../internal/a2aclient/testdata/cards/', import.meta.url);
 const read = (name) => readFileSync(new URL(name, dir), 'utf8');
 const keys = JSON.parse(read('signing-keys.jwks.json'));
 const signed = {

@@ -1,5 +1,5 @@
 // Tests of the conformance suite itself (js/src/conformance.js), without the core or an agent:
-// it runs the table the Go suite runs (adapter/conformance/checks.json), a port that keeps the contract passes every check,
+// it runs the table the Go suite runs (conformance/checks.json), a port that keeps the contract passes every check,
 // and each contract violation of a faulty port fails the checks that are about it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -29,7 +29,7 @@ function failed(results) {
 }
 
 /** The checks of the table both runners share, group/check, in order. */
-const tableNames = JSON.parse(readFileSync(new URL('../../adapter/conformance/checks.json', import.meta.url), 'utf8'))
+const tableNames = JSON.parse(readFileSync(new URL('../../conformance/checks.json', import.meta.url), 'utf8'))
   .groups.flatMap((g) => g.checks.map((c) => `${g.name}/${c.name}`));
 
 test('the JS suite runs the shared table, every check by its name and in order', () => {

@@ -27,7 +27,7 @@ async function withPort(options, run) {
 
 const startResult = (port) => settled(port.start(), BOUND_MS, 'start() did not settle');
 
-// The card corpus of adapter/testdata/cards (written by @a2a-js/sdk's own serializer and card
+// The card corpus of internal/a2aclient/testdata/cards (written by @a2a-js/sdk's own serializer and card
 // handler), as tests/cardcorpus_test.go reads it: its JSON-RPC interface points at the test agent.
 describe('card corpus', { concurrency: true }, () => {
   const corpus = [['a2a-js-1.3.0-tojson.json', '1.0'], ['a2a-js-1.3.0-served.json', '1.0'], ['a2a-js-1.3.0-served-0.3.json', '0.3'],
@@ -37,7 +37,7 @@ describe('card corpus', { concurrency: true }, () => {
   before(async () => {
     const cards = new Map();
     for (const [file, version] of corpus) {
-      const body = await readFile(new URL(`../../adapter/testdata/cards/${file}`, import.meta.url), 'utf8');
+      const body = await readFile(new URL(`../../internal/a2aclient/testdata/cards/${file}`, import.meta.url), 'utf8');
       const endpoint = agent.cards[`${version === '1.0' ? 'v1' : 'v03'}-jsonrpc-stream`].replace('/.well-known/agent-card.json', '');
       cards.set(`/${file}`, body.replaceAll('http://127.0.0.1:1/a2a/jsonrpc', endpoint));
     }

@@ -705,7 +705,7 @@ func TestSpecialCards(t *testing.T) {
 
 	// a2a-go v2.4.0's own 1.0 parser cannot read the union card its a2av0 producer writes once the
 	// card declares security schemes: those stay in 0.3 form ({"type": "http", ...}). a2aport reads
-	// it (adapter/cardjson.go; tests/discovery_test.go "0.3 first without legacy"). When a2a-go
+	// it (internal/a2aclient/cardjson.go; tests/discovery_test.go "0.3 first without legacy"). When a2a-go
 	// reads it too, this fails: then the case belongs in the table above again.
 	if _, err := agentcard.DefaultCardParser(cardBody(ctx, t, s.SpecialCardURL(CardV03First))); err == nil || !strings.Contains(err.Error(), "unknown security scheme type") {
 		t.Errorf("a2a-go's 1.0 parser on the union card: %v, want its known refusal of 0.3 security schemes", err)

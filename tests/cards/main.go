@@ -1,5 +1,5 @@
 // Command cards writes Agent Cards as a2a-go's own serializers emit them into
-// adapter/testdata/cards, beside the @a2a-js/sdk ones (js/test/cards/generate.mjs): a 0.3 card of
+// internal/a2aclient/testdata/cards, beside the @a2a-js/sdk ones (js/test/cards/generate.mjs): a 0.3 card of
 // the old a2a-go module (v0.3.15) and a 1.0 card of a2a-go v2, every field and security scheme kind
 // filled. Run from the repository's root: go run ./tests/cards
 package main
@@ -14,7 +14,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
-const dir = "adapter/testdata/cards"
+const dir = "internal/a2aclient/testdata/cards"
 
 func main() {
 	for name, card := range map[string]any{"a2a-go-0.3.15.json": card03(), "a2a-go-v2.4.0.json": card10()} {

@@ -214,19 +214,19 @@ func TestABIDocumentMatchesTheCode(t *testing.T) {
 	}
 }
 
-// TestErrorCodesDocumented: docs/errors.md lists exactly the codes of adapter/errors.go.
+// TestErrorCodesDocumented: docs/errors.md lists exactly the codes of errors.go.
 func TestErrorCodesDocumented(t *testing.T) {
 	codes := tables(read(t, "docs/errors.md"))
 	if len(codes) != 1 {
 		t.Fatalf("docs/errors.md has %d tables, want one", len(codes))
 	}
-	if got, want := codes[0], values(constants(t, "adapter/errors.go", "Code")); !slices.Equal(got, want) {
-		t.Errorf("docs/errors.md lists %v\nadapter/errors.go has %v", got, want)
+	if got, want := codes[0], values(constants(t, "errors.go", "Code")); !slices.Equal(got, want) {
+		t.Errorf("docs/errors.md lists %v\nerrors.go has %v", got, want)
 	}
 }
 
 // TestErrorCodesTyped: the JS package's A2APortErrorCode union (index.d.ts) is exactly the codes
-// of adapter/errors.go, so a TypeScript user's comparison with a code that does not exist fails.
+// of errors.go, so a TypeScript user's comparison with a code that does not exist fails.
 func TestErrorCodesTyped(t *testing.T) {
 	dts := read(t, "js/index.d.ts")
 	start := strings.Index(dts, "export type A2APortErrorCode =")
@@ -234,8 +234,8 @@ func TestErrorCodesTyped(t *testing.T) {
 		t.Fatal("js/index.d.ts declares no A2APortErrorCode")
 	}
 	union := dts[start : start+strings.Index(dts[start:], ";")]
-	if got, want := matches(union, `'([A-Z0-9_]+)'`), values(constants(t, "adapter/errors.go", "Code")); !sameSet(got, want) {
-		t.Errorf("A2APortErrorCode in js/index.d.ts is %v\nadapter/errors.go has %v", got, want)
+	if got, want := matches(union, `'([A-Z0-9_]+)'`), values(constants(t, "errors.go", "Code")); !sameSet(got, want) {
+		t.Errorf("A2APortErrorCode in js/index.d.ts is %v\nerrors.go has %v", got, want)
 	}
 }
 

@@ -1,8 +1,8 @@
-// Package fakeclock is a manual adapter.Clock for tests: time moves only when the test says so,
+// Package fakeclock is a manual a2aport.Clock for tests: time moves only when the test says so,
 // so timeouts and poll intervals are tested without waiting for them.
 //
 //	clock := fakeclock.New()
-//	a, _ := adapter.New(adapter.Options{AgentCard: card, Clock: clock, Timeout: time.Minute})
+//	a, _ := adapter.New(a2aport.Options{AgentCard: card, Clock: clock, Timeout: time.Minute})
 //	// ... once the Work runs:
 //	clock.WaitTimers(ctx, 1)
 //	clock.Advance(time.Minute) // the Work now times out
@@ -14,10 +14,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 )
 
-// Clock is a fake adapter.Clock. Its zero value is not usable; call New.
+// Clock is a fake a2aport.Clock. Its zero value is not usable; call New.
 type Clock struct {
 	mu      sync.Mutex
 	now     time.Time
@@ -37,15 +37,15 @@ func New() *Clock {
 	return &Clock{now: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC), changed: make(chan struct{})}
 }
 
-// Now implements adapter.Clock.
+// Now implements a2aport.Clock.
 func (c *Clock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
-// AfterFunc implements adapter.Clock.
-func (c *Clock) AfterFunc(d time.Duration, f func()) adapter.Timer {
+// AfterFunc implements a2aport.Clock.
+func (c *Clock) AfterFunc(d time.Duration, f func()) a2aport.Timer {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t := &timer{c: c, at: c.now.Add(d), f: f}
@@ -54,7 +54,7 @@ func (c *Clock) AfterFunc(d time.Duration, f func()) adapter.Timer {
 	return t
 }
 
-// Stop implements adapter.Timer.
+// Stop implements a2aport.Timer.
 func (t *timer) Stop() bool {
 	t.c.mu.Lock()
 	defer t.c.mu.Unlock()

@@ -1,9 +1,9 @@
 // What every check of the BackendPort suite needs: bounds, fixtures, bounded calls, error and event
-// expectations (the JS twin of adapter/conformance/helpers.go).
+// expectations (the JS twin of conformance/helpers.go).
 
 import { table } from './checks.js';
 
-// The contract's values, from the table both runners share (adapter/conformance/checks.json).
+// The contract's values, from the table both runners share (conformance/checks.json).
 const { constants } = table;
 /** Bounds every check: each wait inside a check shares this deadline. */
 export const WAIT_TIMEOUT_MS = constants.waitTimeoutMs;

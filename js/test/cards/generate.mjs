@@ -1,4 +1,4 @@
-// Writes Agent Cards as @a2a-js/sdk 1.3.0 really emits them into adapter/testdata/cards, the corpus
+// Writes Agent Cards as @a2a-js/sdk 1.3.0 really emits them into internal/a2aclient/testdata/cards, the corpus
 // the Go card tests read: its canonical AgentCard.toJSON, and the bytes its own Express card handler
 // serves for A2A 1.0 and, through its compat layer, 0.3; and the bytes @a2a-js/sdk 0.3.14 (the
 // last 0.3 release, installed as @a2a-js/sdk-0.3) serves for a 0.3 card. And cards signed by the
@@ -14,7 +14,7 @@ import { agentCardHandler } from '@a2a-js/sdk/server/express';
 import { DefaultRequestHandler as LegacyRequestHandler, InMemoryTaskStore as LegacyTaskStore } from '@a2a-js/sdk-0.3/server';
 import { agentCardHandler as legacyCardHandler } from '@a2a-js/sdk-0.3/server/express';
 
-const out = new URL('../../../adapter/testdata/cards/', import.meta.url);
+const out = new URL('../../../internal/a2aclient/testdata/cards/', import.meta.url);
 
 // Every field filled, every security scheme kind, requirements with and without scopes.
 const full = AgentCard.fromJSON({

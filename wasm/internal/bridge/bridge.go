@@ -7,7 +7,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/a2aclient"
+
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/internal/abi"
 	"github.com/a2aport/a2aport/internal/park"
 )
@@ -25,7 +28,7 @@ type Bridge struct {
 	timers  map[uint64]func()
 	stores  map[uint64]*storeRequest
 	aborts  map[uint64]context.CancelFunc // of calls in progress, by call id
-	port    *adapter.Adapter
+	port    *a2aclient.Adapter
 	panics  int
 }
 
@@ -56,7 +59,7 @@ func (b *Bridge) Call(frame []byte) []byte {
 	b.mu.Unlock()
 	for _, e := range batch.Envelopes {
 		if err := b.apply(e, payload); err != nil {
-			b.emit(abi.Envelope{Kind: abi.KindResult, ID: e.ID, Error: &abi.Error{Code: string(adapter.CodeInternal), Message: err.Error()}})
+			b.emit(abi.Envelope{Kind: abi.KindResult, ID: e.ID, Error: &abi.Error{Code: string(a2aport.CodeInternal), Message: err.Error()}})
 		}
 	}
 	b.sched.recheck()
@@ -172,7 +175,7 @@ func (b *Bridge) fatal(err error) []byte {
 
 func (b *Bridge) fatalLocked(err error) []byte {
 	var w abi.Writer
-	w.Add(abi.Envelope{Kind: abi.KindResult, Error: &abi.Error{Code: string(adapter.CodeInternal), Message: err.Error()}})
+	w.Add(abi.Envelope{Kind: abi.KindResult, Error: &abi.Error{Code: string(a2aport.CodeInternal), Message: err.Error()}})
 	frame, ferr := w.Frame(0)
 	if ferr != nil {
 		panic(errors.Join(err, ferr)) // cannot even report: let the host see a trap

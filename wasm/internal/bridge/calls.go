@@ -5,7 +5,10 @@ import (
 	"fmt"
 	"runtime"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/a2aclient"
+
+	"github.com/a2aport/a2aport"
+
 	"github.com/a2aport/a2aport/internal/abi"
 )
 
@@ -28,7 +31,7 @@ func (b *Bridge) call(e abi.Envelope) {
 		b.emitResult(res)
 	}, func(v any) {
 		b.emit(abi.Envelope{Kind: abi.KindResult, ID: e.ID, Error: &abi.Error{
-			Code: string(adapter.CodeInternal), Message: fmt.Sprintf("internal error in %s: %v", e.Method, v)}})
+			Code: string(a2aport.CodeInternal), Message: fmt.Sprintf("internal error in %s: %v", e.Method, v)}})
 	})
 }
 
@@ -51,7 +54,7 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 	p := b.port
 	b.mu.Unlock()
 	if p == nil {
-		return result(nil, &adapter.Error{Code: adapter.CodeInternal, Message: "the module has no adapter: call init first"})
+		return result(nil, &a2aport.Error{Code: a2aport.CodeInternal, Message: "the module has no adapter: call init first"})
 	}
 	switch e.Method {
 	case abi.MethodDescribe:
@@ -65,11 +68,11 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 		return result(&abi.Envelope{Health: &h}, err)
 	case abi.MethodSubmit:
 		if e.Work == nil {
-			return result(nil, &adapter.Error{Code: adapter.CodeInvalidWork, Message: "submit needs a Work"})
+			return result(nil, &a2aport.Error{Code: a2aport.CodeInvalidWork, Message: "submit needs a Work"})
 		}
-		return b.follow(e, func(opts ...adapter.SubmitOption) (adapter.Outcome, error) { return p.Submit(ctx, *e.Work, opts...) })
+		return b.follow(e, func(opts ...a2aport.SubmitOption) (a2aport.Outcome, error) { return p.Submit(ctx, *e.Work, opts...) })
 	case abi.MethodResume:
-		return b.follow(e, func(opts ...adapter.SubmitOption) (adapter.Outcome, error) {
+		return b.follow(e, func(opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 			return p.Resume(ctx, e.WorkID, e.OwnerID, opts...)
 		})
 	case abi.MethodStatus:
@@ -79,7 +82,7 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 		res, err := p.Cancel(ctx, e.WorkID, e.OwnerID)
 		return result(&abi.Envelope{Cancel: &res}, err)
 	case abi.MethodRespondInput, abi.MethodRespondAuthorization:
-		var resp adapter.InputResponse
+		var resp a2aport.InputResponse
 		if e.Response != nil {
 			resp = *e.Response
 		}
@@ -93,15 +96,15 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 	case abi.MethodDetach:
 		return result(nil, p.Detach())
 	default:
-		return result(nil, &adapter.Error{Code: adapter.CodeInternal, Message: fmt.Sprintf("unknown method %q", e.Method)})
+		return result(nil, &a2aport.Error{Code: a2aport.CodeInternal, Message: fmt.Sprintf("unknown method %q", e.Method)})
 	}
 }
 
 // follow runs a Submit or Resume call: its events cross as they come (deltas, abi.Sent), its
 // outcome refers to what they already carried.
-func (b *Bridge) follow(e abi.Envelope, call func(...adapter.SubmitOption) (adapter.Outcome, error)) abi.Envelope {
+func (b *Bridge) follow(e abi.Envelope, call func(...a2aport.SubmitOption) (a2aport.Outcome, error)) abi.Envelope {
 	var sent abi.Sent
-	out, err := call(adapter.Traceparent(e.Traceparent), adapter.OnEvent(func(ev adapter.Event) {
+	out, err := call(a2aport.Traceparent(e.Traceparent), a2aport.OnEvent(func(ev a2aport.Event) {
 		wire := sent.Event(ev)
 		b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &wire})
 	}))
@@ -123,7 +126,7 @@ func result(ok *abi.Envelope, err error) abi.Envelope {
 // init creates the module's one adapter.
 func (b *Bridge) init(in *abi.Init) error {
 	if in == nil {
-		return &adapter.Error{Code: adapter.CodeInvalidOptions, Message: "init needs options"}
+		return &a2aport.Error{Code: a2aport.CodeInvalidOptions, Message: "init needs options"}
 	}
 	opts, err := in.Options()
 	if err != nil {
@@ -136,14 +139,14 @@ func (b *Bridge) init(in *abi.Init) error {
 	if in.HostWorkStore {
 		opts.WorkStore = hostWorkStore{b}
 	}
-	p, err := adapter.New(opts)
+	p, err := a2aclient.NewHosted(opts, in.HostCredentials)
 	if err != nil {
 		return err
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.port != nil {
-		return &adapter.Error{Code: adapter.CodeInternal, Message: "init: the module already has an adapter"}
+		return &a2aport.Error{Code: a2aport.CodeInternal, Message: "init: the module already has an adapter"}
 	}
 	b.port = p
 	return nil

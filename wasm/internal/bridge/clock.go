@@ -3,7 +3,7 @@ package bridge
 import (
 	"time"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/abi"
 )
 
@@ -18,7 +18,7 @@ func (c clock) Now() time.Time {
 }
 
 // AfterFunc arms a host timer; when the host reports it fired, f runs in a counted goroutine.
-func (c clock) AfterFunc(d time.Duration, f func()) adapter.Timer {
+func (c clock) AfterFunc(d time.Duration, f func()) a2aport.Timer {
 	id := c.b.newID()
 	c.b.mu.Lock()
 	c.b.timers[id] = f

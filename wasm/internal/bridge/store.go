@@ -5,7 +5,7 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/abi"
 )
 
@@ -18,7 +18,7 @@ type storeRequest struct {
 	done      bool
 	contextID string
 	found     bool
-	record    *adapter.WorkRecord
+	record    *a2aport.WorkRecord
 	err       error
 }
 
@@ -50,7 +50,7 @@ func (r *storeRequest) isDone() bool {
 	return r.done
 }
 
-// Get implements adapter.ContextStore.
+// Get implements a2aport.ContextStore.
 func (s hostStore) Get(ctx context.Context, owner string) (string, bool, error) {
 	req, err := s.do(ctx, abi.StoreGet, owner, "")
 	if err != nil {
@@ -59,13 +59,13 @@ func (s hostStore) Get(ctx context.Context, owner string) (string, bool, error) 
 	return req.contextID, req.found, nil
 }
 
-// Set implements adapter.ContextStore.
+// Set implements a2aport.ContextStore.
 func (s hostStore) Set(ctx context.Context, owner, contextID string) error {
 	_, err := s.do(ctx, abi.StoreSet, owner, contextID)
 	return err
 }
 
-// Delete implements adapter.ContextStore.
+// Delete implements a2aport.ContextStore.
 func (s hostStore) Delete(ctx context.Context, owner string) error {
 	_, err := s.do(ctx, abi.StoreDelete, owner, "")
 	return err
@@ -99,22 +99,22 @@ func (b *Bridge) deliverStore(e abi.Envelope) {
 // the Go host, workStore of the JS package): each operation is a store effect.
 type hostWorkStore struct{ b *Bridge }
 
-// Get implements adapter.WorkStore.
-func (s hostWorkStore) Get(ctx context.Context, workID string) (adapter.WorkRecord, bool, error) {
+// Get implements a2aport.WorkStore.
+func (s hostWorkStore) Get(ctx context.Context, workID string) (a2aport.WorkRecord, bool, error) {
 	req, err := s.b.storeCall(ctx, abi.Envelope{Kind: abi.KindStore, Method: abi.StoreWorkGet, WorkID: workID})
 	if err != nil || !req.found || req.record == nil {
-		return adapter.WorkRecord{}, false, err
+		return a2aport.WorkRecord{}, false, err
 	}
 	return *req.record, true, nil
 }
 
-// Set implements adapter.WorkStore.
-func (s hostWorkStore) Set(ctx context.Context, rec adapter.WorkRecord) error {
+// Set implements a2aport.WorkStore.
+func (s hostWorkStore) Set(ctx context.Context, rec a2aport.WorkRecord) error {
 	_, err := s.b.storeCall(ctx, abi.Envelope{Kind: abi.KindStore, Method: abi.StoreWorkSet, WorkID: rec.WorkID, Record: &rec})
 	return err
 }
 
-// Delete implements adapter.WorkStore.
+// Delete implements a2aport.WorkStore.
 func (s hostWorkStore) Delete(ctx context.Context, workID string) error {
 	_, err := s.b.storeCall(ctx, abi.Envelope{Kind: abi.KindStore, Method: abi.StoreWorkDelete, WorkID: workID})
 	return err

@@ -9,7 +9,7 @@ import (
 	"strconv"
 	"sync"
 
-	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/abi"
 	"github.com/a2aport/a2aport/internal/credentials"
 	"github.com/a2aport/a2aport/internal/netfail"
@@ -198,7 +198,7 @@ func fetchError(e *abi.Error) error {
 		return errors.New("fetch failed")
 	}
 	switch e.Code {
-	case string(adapter.CodeHeadersFailed):
+	case string(a2aport.CodeHeadersFailed):
 		return &credentials.HeaderFuncError{Err: errors.New(e.Message)}
 	case abi.FetchAuthFailed:
 		return &credentials.AuthError{Status: e.Status, Message: e.Message}

@@ -1,8 +1,0 @@
-//go:build !wasip1
-
-package adapter
-
-import "net/http"
-
-// defaultTransport performs the requests of an adapter given no Transport.
-var defaultTransport http.RoundTripper = http.DefaultTransport

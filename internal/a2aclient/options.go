@@ -1,0 +1,183 @@
+package a2aclient
+
+import (
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/a2aport/a2aport"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+
+	"github.com/a2aport/a2aport/internal/credentials"
+)
+
+const (
+	// probeConfirm is how long a probe that found the task ahead of its stream waits for the
+	// stream to deliver (an event may be on its way) before it declares the stream dead.
+	probeConfirm = time.Second
+	// maxSSEEvent is a2a-go's own limit for one line of a stream, which no option can raise.
+	maxSSEEvent = 10 << 20
+	// maxRecoveryBackoff caps the doubling backoff between recovery attempts.
+	maxRecoveryBackoff = 4 * time.Second
+	// maxRetryAfter caps how long an agent's Retry-After can make a Work wait before a retry.
+	maxRetryAfter = time.Minute
+	// closeGrace bounds the best-effort remote cancels that Close sends.
+	closeGrace = 5 * time.Second
+)
+
+// settings are Options validated and with defaults applied.
+type settings struct {
+	a2aport.Options
+	hostHeld *credentials.Held // set by a host that keeps the credentials (NewHosted)
+	cardURL  *url.URL
+	legacy   bool
+	store    a2aport.ContextStore
+	cardKeys cardKeySet
+}
+
+// validate checks o (and what a host holds) and applies the defaults.
+func validate(o a2aport.Options, hostHeld *credentials.Held) (*settings, error) {
+	s := &settings{Options: o, hostHeld: hostHeld}
+	switch {
+	case o.AgentCardURL == "" && o.AgentCard == nil:
+		return nil, newError(a2aport.CodeInvalidOptions, "options need AgentCardURL or AgentCard")
+	case o.AgentCardURL != "" && o.AgentCard != nil:
+		return nil, newError(a2aport.CodeInvalidOptions, "options take AgentCardURL or AgentCard, not both")
+	}
+	if o.AgentCardURL != "" {
+		u, err := parseCardURL(o.AgentCardURL)
+		if err != nil {
+			return nil, err
+		}
+		s.cardURL = u
+	}
+	if o.PollInterval == 0 {
+		s.PollInterval = a2aport.DefaultPollInterval
+	} else if o.PollInterval < a2aport.MinPollInterval {
+		return nil, newError(a2aport.CodeInvalidOptions, "PollInterval %v is below the minimum of %v", o.PollInterval, a2aport.MinPollInterval)
+	}
+	if o.Timeout < 0 {
+		return nil, newError(a2aport.CodeInvalidOptions, "Timeout must not be negative")
+	}
+	if o.InputTimeout < 0 {
+		return nil, newError(a2aport.CodeInvalidOptions, "InputTimeout must not be negative")
+	}
+	if o.RequestTimeout == 0 {
+		s.RequestTimeout = a2aport.DefaultRequestTimeout
+	} else if o.RequestTimeout < 0 {
+		return nil, newError(a2aport.CodeInvalidOptions, "RequestTimeout must not be negative")
+	}
+	switch {
+	case o.RecoveryAttempts == 0:
+		s.RecoveryAttempts = a2aport.DefaultRecoveryAttempts
+	case o.RecoveryAttempts < 0:
+		s.RecoveryAttempts = 0
+	}
+	switch {
+	case o.StreamIdleTimeout == 0:
+		s.StreamIdleTimeout = a2aport.DefaultStreamIdleTimeout
+	case o.StreamIdleTimeout < 0:
+		s.StreamIdleTimeout = 0
+	}
+	switch {
+	case o.StreamProbeInterval == 0:
+		s.StreamProbeInterval = a2aport.DefaultStreamProbeInterval
+	case o.StreamProbeInterval < 0:
+		s.StreamProbeInterval = 0
+	}
+	for _, limit := range []struct {
+		name string
+		v    *int
+		def  int
+	}{{"MaxCardBytes", &s.MaxCardBytes, a2aport.DefaultMaxCardBytes}, {"MaxResponseBytes", &s.MaxResponseBytes, a2aport.DefaultMaxResponseBytes},
+		{"MaxArtifactBytes", &s.MaxArtifactBytes, a2aport.DefaultMaxArtifactBytes}, {"MaxWorkBytes", &s.MaxWorkBytes, a2aport.DefaultMaxWorkBytes}} {
+		switch {
+		case *limit.v == 0:
+			*limit.v = limit.def
+		case *limit.v < 0:
+			return nil, newError(a2aport.CodeInvalidOptions, "%s must not be negative", limit.name)
+		}
+	}
+	if o.FirstEventTimeout < 0 {
+		return nil, newError(a2aport.CodeInvalidOptions, "FirstEventTimeout must not be negative")
+	}
+	if o.RecoveryBackoff == 0 {
+		s.RecoveryBackoff = a2aport.DefaultRecoveryBackoff
+	} else if o.RecoveryBackoff < 0 {
+		return nil, newError(a2aport.CodeInvalidOptions, "RecoveryBackoff must not be negative")
+	}
+	for name := range o.Headers {
+		if strings.TrimSpace(name) == "" {
+			return nil, newError(a2aport.CodeInvalidOptions, "Headers contain an empty header name")
+		}
+	}
+	if err := validateCredentials(o, hostHeld); err != nil {
+		return nil, err
+	}
+	if err := validateCardVerification(s); err != nil {
+		return nil, err
+	}
+	if s.Transport == nil {
+		s.Transport = defaultTransport
+	}
+	if s.Clock == nil {
+		s.Clock = a2aport.RealClock()
+	}
+	// In a build without 0.3, LegacyCompat still says what the caller accepts: a card that needs 0.3
+	// fails discovery with A2A_LEGACY_BUILD_REQUIRED, which tells a host to load the full module.
+	s.legacy = o.LegacyCompat == nil || *o.LegacyCompat
+	switch o.ProtocolVersion {
+	case "", "1.0":
+	case "0.3":
+		if !s.legacy {
+			return nil, newError(a2aport.CodeInvalidOptions, "ProtocolVersion \"0.3\" needs LegacyCompat")
+		}
+	default:
+		return nil, newError(a2aport.CodeInvalidOptions, "ProtocolVersion must be \"1.0\" or \"0.3\", got %q", o.ProtocolVersion)
+	}
+	for _, origin := range o.AllowedOrigins {
+		if !validOrigin(origin) {
+			return nil, newError(a2aport.CodeInvalidOptions, "AllowedOrigins: %q is not an origin (scheme://host[:port], default port left out, or \"*\")", origin)
+		}
+	}
+	for _, uri := range o.Extensions {
+		if strings.TrimSpace(uri) == "" {
+			return nil, newError(a2aport.CodeInvalidOptions, "Extensions contain an empty URI")
+		}
+	}
+	switch a2a.TransportProtocol(o.ProtocolBinding) {
+	case "", a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON:
+	case a2a.TransportProtocolGRPC: // an A2A binding a2aport does not speak: discovery says so
+	default:
+		return nil, newError(a2aport.CodeInvalidOptions, "ProtocolBinding must be \"JSONRPC\", \"HTTP+JSON\" or \"GRPC\", got %q", o.ProtocolBinding)
+	}
+	s.store = o.ContextStore
+	if s.store == nil {
+		s.store = a2aport.NewMemoryContextStore(a2aport.MemoryContextStoreOptions{Clock: s.Clock})
+	}
+	return s, nil
+}
+
+// parseCardURL accepts only absolute http(s) URLs without userinfo: credentials belong in Token or Headers.
+func parseCardURL(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return nil, newError(a2aport.CodeInvalidOptions, "AgentCardURL is not a valid URL")
+	}
+	if u.Scheme != "http" && u.Scheme != "https" {
+		return nil, newError(a2aport.CodeInvalidOptions, "AgentCardURL must be an absolute http or https URL, got scheme %q", u.Scheme)
+	}
+	if u.Host == "" {
+		return nil, newError(a2aport.CodeInvalidOptions, "AgentCardURL has no host")
+	}
+	if u.User != nil {
+		return nil, newError(a2aport.CodeInvalidOptions, "AgentCardURL must not contain userinfo; use Token or Headers for credentials")
+	}
+	if u.Path == "" || u.Path == "/" {
+		// The agent's base URL, as other A2A clients take it: its card is where A2A publishes
+		// it, at the well-known path (RFC 8615).
+		u.Path, u.RawPath = a2aport.WellKnownCardPath, ""
+	}
+	return u, nil
+}
