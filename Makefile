@@ -73,11 +73,11 @@ check.size:
 build.cli: build.wasm
 	$(GO) build -o bin/a2aport ./cmd/a2aport
 
-# The JS package with its modules, and the standalone test agent its tests start.
+# The JS package with its modules, and the test agent and terminal client (its gateway) its tests start.
 build.js: build.wasm
 	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
 	$(GO) build -o bin/a2aport-testagent ./tests/agent/cmd/a2aport-testagent
-	$(GO) build -o bin/a2aport-gateway ./examples/gateway
+	$(GO) build -o bin/a2aport ./cmd/a2aport
 
 # The JS package as a user installs it: bin/a2aport-<version>.tgz, with both prebuilt modules and
 # nothing else a JS user does not need (npm install ./bin/a2aport-0.1.0.tgz; docs/js.md).

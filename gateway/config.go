@@ -173,6 +173,25 @@ func ReadConfig(path string) (*Config, error) {
 	return &c, nil
 }
 
+// UpstreamConfig is the configuration of a gateway in front of one agent (a2aport gateway
+// --upstream): a protocol bridge whose one backend, "agent", is the agent whose card is at
+// cardURL, serving pages of allowedOrigins; every other field is at its default. Its errors are
+// *ConfigError naming the flag.
+func UpstreamConfig(cardURL string, allowedOrigins []string) (*Config, error) {
+	c := Config{Default: "agent", AllowedOrigins: allowedOrigins, Backends: []BackendConfig{{Name: "agent", Card: cardURL}}}
+	flags := map[string]string{"allowedOrigins": "--allow-origin", "backends[0].card": "--upstream"}
+	fail := func(field, msg string) error {
+		if flag, ok := flags[field]; ok {
+			return &ConfigError{File: flag, Msg: msg}
+		}
+		return &ConfigError{File: "--upstream", Field: field, Msg: msg}
+	}
+	if err := c.check(fail); err != nil {
+		return nil, err
+	}
+	return &c, nil
+}
+
 // tokenOf is the line of a go-yaml error's token, or 0.
 func tokenOf(err error) int {
 	var located interface{ GetToken() *token.Token }

@@ -16,7 +16,7 @@ func TestExampleConfig(t *testing.T) {
 	if err := os.WriteFile(secret, []byte("second-token\n"), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	example, err := os.ReadFile("../examples/gateway/gateway.yaml")
+	example, err := os.ReadFile("gateway.yaml")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -21,17 +22,19 @@ import (
 )
 
 var gatewayCommand = &subcommand{
-	name: "gateway", args: "--config FILE", summary: "serve many agents behind one A2A endpoint",
+	name: "gateway", args: "--config FILE | --upstream CARD_URL", summary: "serve many agents behind one A2A endpoint",
 	about: `Serves the backends of the configuration file behind one A2A endpoint (POST /a2a), with its card,
-GET /backends, /healthz and /readyz. docs/gateway.md describes the file;
-examples/gateway/gateway.yaml is a complete one. Flags, then environment variables, override the
-file. On SIGTERM or SIGINT it drains: /readyz answers 503 and new tasks are refused (503), while
+GET /backends, /healthz and /readyz. docs/gateway.md describes the file; gateway/gateway.yaml
+is a complete one. With --upstream instead, it serves the one agent of that card: a protocol
+bridge, where A2A 1.0 and 0.3 callers alike reach an agent of either version. Flags, then
+environment variables, override the file. On SIGTERM or SIGINT it drains: /readyz answers 503 and new tasks are refused (503), while
 open requests and streams finish within --grace; then it cancels what still runs (with
 --postgres: leaves it running for another node to take over).`,
 	examples: `$ a2aport gateway --config gateway.yaml
-$ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --listen :8443`,
+$ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --listen :8443
+$ a2aport gateway --upstream https://agent.example/ --allow-origin https://app.example`,
 	groups: []flagGroup{
-		{"Gateway", []string{"config", "listen", "admin-listen", "public-url", "log-level", "grace"}},
+		{"Gateway", []string{"config", "upstream", "allow-origin", "listen", "admin-listen", "public-url", "log-level", "grace", "lifetime"}},
 		{"Cluster", []string{"postgres", "lease"}},
 	},
 	operands: operandNone,
@@ -44,12 +47,15 @@ $ A2APORT_POSTGRES=postgres://gw@db/gw a2aport gateway --config gateway.yaml --l
 // gatewayFlags are gateway's flags. Those an environment variable sets too default to nothing
 // here, so that help never shows a value of the environment (a DSN holds a password).
 type gatewayFlags struct {
-	config, listen, adminListen, publicURL, dsn, level string
-	grace, lease                                       time.Duration
+	config, upstream, allowOrigin, listen, adminListen, publicURL, dsn, level string
+	grace, lease, lifetime                                                    time.Duration
 }
 
 func (f *gatewayFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&f.config, "config", "", "the configuration `file`")
+	fs.StringVar(&f.upstream, "upstream", "", "instead of --config: serve the one agent whose card is at this `URL`")
+	fs.StringVar(&f.allowOrigin, "allow-origin", "", "with --upstream: comma-separated `origins` whose pages may call the gateway")
+	fs.DurationVar(&f.lifetime, "lifetime", 0, "stop (as on SIGTERM) after this `duration` (0: never)")
 	fs.StringVar(&f.listen, "listen", "", "the `address` to listen on (or $A2APORT_LISTEN)")
 	fs.StringVar(&f.adminListen, "admin-listen", "", "serve /healthz, /readyz, /backends and /metrics on this `address` only (or $A2APORT_ADMIN_LISTEN)")
 	fs.StringVar(&f.publicURL, "public-url", "", "the `URL` callers reach it at, behind a TLS proxy (or $A2APORT_PUBLIC_URL)")
@@ -66,9 +72,14 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err != nil {
 		return usageCode(err)
 	}
-	if len(pos) > 0 || f.config == "" {
-		usageError(stderr, "gateway", "want --config FILE and no arguments")
+	if len(pos) > 0 || (f.config == "") == (f.upstream == "") || (f.allowOrigin != "" && f.upstream == "") {
+		usageError(stderr, "gateway", "want --config FILE or --upstream CARD_URL (with --allow-origin), and no arguments")
 		return exitUsage
+	}
+	if f.lifetime > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, f.lifetime)
+		defer cancel()
 	}
 	for _, env := range []struct {
 		value *string
@@ -78,7 +89,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			*env.value = os.Getenv(env.name)
 		}
 	}
-	cfg, err := gateway.ReadConfig(f.config)
+	cfg, err := readGatewayConfig(f)
 	if err != nil {
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
@@ -190,6 +201,14 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	return exitOK
 }
 
+// readGatewayConfig is the configuration file of --config, or the one backend of --upstream.
+func readGatewayConfig(f gatewayFlags) (*gateway.Config, error) {
+	if f.upstream != "" {
+		return gateway.UpstreamConfig(f.upstream, splitList(f.allowOrigin))
+	}
+	return gateway.ReadConfig(f.config)
+}
+
 // withoutAddress is a listen error without the address it names: the configuration may have taken
 // it from a file or the environment.
 func withoutAddress(err error) error {
@@ -217,4 +236,15 @@ func logLevel(name string) slog.Level {
 		return slog.LevelError
 	}
 	return slog.LevelInfo
+}
+
+// splitList is a comma-separated flag's values, without blanks.
+func splitList(s string) []string {
+	var out []string
+	for _, v := range strings.Split(s, ",") {
+		if v = strings.TrimSpace(v); v != "" {
+			out = append(out, v)
+		}
+	}
+	return out
 }

@@ -177,6 +177,70 @@ func TestGatewayClusterHandsOver(t *testing.T) {
 	}
 }
 
+// TestGatewayClusterAcrossNodes: two `a2aport gateway --postgres` processes on one real
+// PostgreSQL in front of one agent. A task sent to one node is streamed from the other, and
+// cancelled from either node: the task ends canceled and the agent gets the cancel.
+func TestGatewayClusterAcrossNodes(t *testing.T) {
+	t.Parallel()
+	dsn := pgtest.Start(t)
+	upstream, err := agent.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(upstream.Close)
+	config := writeConfig(t, "listen: 127.0.0.1:0\nname: cluster\ndefault: agent\nbackends:\n  - name: agent\n    card: "+upstream.CardURL(agent.Variants()[0])+"\n")
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	nodes := []*gatewayNode{startGatewayNode(ctx, t, config, dsn), startGatewayNode(ctx, t, config, dsn)}
+	send := func(instruction string) *a2a.Task {
+		t.Helper()
+		res, err := nodes[0].client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart(instruction)),
+			Config: &a2a.SendMessageConfig{ReturnImmediately: true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.(*a2a.Task)
+	}
+
+	t.Run("sent to one node, streamed from the other", func(t *testing.T) {
+		task := send("slow 1500 streamed elsewhere")
+		var states []a2a.TaskState
+		for ev, err := range nodes[1].client.SubscribeToTask(ctx, &a2a.SubscribeToTaskRequest{ID: task.ID}) {
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st, ok := ev.(*a2a.TaskStatusUpdateEvent); ok {
+				states = append(states, st.Status.State)
+			}
+		}
+		if len(states) == 0 || states[len(states)-1] != a2a.TaskStateCompleted {
+			t.Errorf("node 2 streamed states %v, want them to end completed", states)
+		}
+	})
+	for i, via := range nodes {
+		t.Run(fmt.Sprintf("cancelled from node %d", i+1), func(t *testing.T) {
+			instruction := fmt.Sprintf("hold cancelled from node %d", i+1)
+			task := send(instruction)
+			if err := upstream.WaitStarted(ctx, instruction); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := via.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task.ID}); err != nil {
+				t.Fatalf("CancelTask() = %v", err)
+			}
+			if got := tasktest.Final(ctx, t, nodes[0].client, task.ID); got.Status.State != a2a.TaskStateCanceled {
+				t.Errorf("state %s, want canceled", got.Status.State)
+			}
+			for !upstream.Cancelled(instruction) {
+				select {
+				case <-ctx.Done():
+					t.Fatal("the agent never got the cancel")
+				case <-time.After(50 * time.Millisecond):
+				}
+			}
+		})
+	}
+}
+
 // TestGatewayTakeoverGoesToItsBackend: three backends, each its own agent; a Work on the second
 // or the third, two nodes, and the node running it killed (-9) or stopped (SIGTERM) halfway
 // through a paced answer. The other node resumes the Work at its own backend, and only there: the

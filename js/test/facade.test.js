@@ -1,4 +1,4 @@
-// Clients we did not write against the facade (examples/gateway: the Go test agent behind an
+// Clients we did not write against the facade (`a2aport gateway --upstream`: the Go test agent behind an
 // a2aport facade): @a2a-js/sdk 1.3.0's client over A2A 1.0 and 0.3.14's over A2A 0.3, streaming
 // chunks and a plain answer; and a2aport itself through the gateway to a 0.3 agent.
 import { after, before, it } from 'node:test';
@@ -23,8 +23,8 @@ after(async () => {
 
 /** Starts the gateway in front of the upstream card and resolves with its card URL. */
 async function gateway(upstream) {
-  const bin = await buildBinary('./examples/gateway', join(repoRoot, 'bin', 'a2aport-gateway'));
-  const child = spawn(bin, ['-upstream', upstream, '-addr', '127.0.0.1:0', '-lifetime', '10m'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const bin = await buildBinary('./cmd/a2aport', join(repoRoot, 'bin', 'a2aport'));
+  const child = spawn(bin, ['gateway', '--upstream', upstream, '--listen', '127.0.0.1:0', '--lifetime', '10m'], { stdio: ['ignore', 'pipe', 'inherit'] });
   gateways.push(child);
   const card = new Promise((resolve, reject) => {
     let buf = '';

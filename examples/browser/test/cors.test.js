@@ -1,4 +1,4 @@
-// A page on another origin streams through the gateway (examples/gateway) in a real Chromium when
+// A page on another origin streams through the gateway (`a2aport gateway --upstream`) in a real Chromium when
 // the gateway lists its origin (-allow-origin), and is refused when it does not: the browser sends
 // the preflight, the gateway answers it or not.
 //
@@ -40,15 +40,15 @@ async function startPage() {
 
 before(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'a2aport-cors-'));
-  for (const [out, pkg] of [['testagent', './tests/agent/cmd/a2aport-testagent'], ['gateway', './examples/gateway']]) {
+  for (const [out, pkg] of [['testagent', './tests/agent/cmd/a2aport-testagent'], ['a2aport', './cmd/a2aport']]) {
     assert.equal(spawnSync('go', ['build', '-o', join(tmp, out), pkg], { cwd: repo, stdio: 'inherit' }).status, 0, `go build ${pkg}`);
   }
   const started = await startPrinting(join(tmp, 'testagent'), ['-lifetime', '10m'], /^(\{.*\})$/);
   agent = started.child;
   const card = JSON.parse(started.m[1]).cards['v1-jsonrpc-stream'];
   pages.push(await startPage(), await startPage());
-  ({ child: gateway, m: [, gatewayURL] } = await startPrinting(join(tmp, 'gateway'),
-    ['-upstream', card, '-addr', '127.0.0.1:0', '-lifetime', '10m', '-allow-origin', pages[0].origin], /^gateway on (http\S+)$/));
+  ({ child: gateway, m: [, gatewayURL] } = await startPrinting(join(tmp, 'a2aport'),
+    ['gateway', '--upstream', card, '--listen', '127.0.0.1:0', '--lifetime', '10m', '--allow-origin', pages[0].origin], /^gateway on (http\S+)$/));
   context = await chromium.launchPersistentContext(join(tmp, 'profile'), {
     executablePath: chromiumPath, headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
