@@ -72,17 +72,18 @@ type Options struct {
 	InputTimeout time.Duration
 	// RequestTimeout bounds discovery and other requests outside a Work (default 30 s).
 	RequestTimeout time.Duration
-	// LegacyCompat enables A2A 0.3 agents through a2a-go's compat layer (default on). In a build
-	// without 0.3 (the a2aport_nolegacy tag) a card that needs 0.3 fails discovery with
-	// A2A_LEGACY_BUILD_REQUIRED; the module hosts answer that by loading the full module.
-	LegacyCompat *bool
+	// LegacyCompat says whether A2A 0.3 agents are reached too, through a2a-go's compat layer:
+	// LegacyCompatOn (the zero value) or LegacyCompatOff. In a build without 0.3 (the
+	// a2aport_nolegacy tag) a card that needs 0.3 fails discovery with A2A_LEGACY_BUILD_REQUIRED;
+	// the module hosts answer that by loading the full module.
+	LegacyCompat LegacyCompat
 	// ProtocolVersion pins the A2A version of the interface to use: "1.0" or "0.3" ("" = the first
 	// compatible interface of any version this build speaks).
 	ProtocolVersion string
-	// ProtocolBinding pins the binding: "JSONRPC" or "HTTP+JSON" ("" = either). A pin the card
-	// cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT listing what the card offers; so is "GRPC",
-	// an A2A binding this client does not speak.
-	ProtocolBinding string
+	// ProtocolBinding pins the binding: BindingJSONRPC or BindingHTTPJSON ("" = either). A pin the
+	// card cannot satisfy is A2A_NO_COMPATIBLE_TRANSPORT listing what the card offers; so is
+	// BindingGRPC, an A2A binding this client does not speak.
+	ProtocolBinding Binding
 	// Extensions are the URIs of the A2A extensions to activate (the A2A-Extensions header of
 	// every request), of those the card declares; a card that marks an extension required that is
 	// not listed here fails discovery with A2A_EXTENSION_REQUIRED.
@@ -112,10 +113,10 @@ type Options struct {
 	// whether the agent received the message is not known.
 	FirstEventTimeout time.Duration
 	// VerifyCard checks the JWS signatures of the fetched Agent Card (A2A 1.0 §8.4) before anything
-	// of it is used: "off" (the default), "if-signed" (a signed card must verify, an unsigned one is
-	// used as it is) or "required". A card that fails is A2A_CARD_SIGNATURE_INVALID; an extended
+	// of it is used: VerifyCardOff (the default), VerifyCardIfSigned (a signed card must verify, an
+	// unsigned one is used as it is) or VerifyCardRequired. A card that fails is A2A_CARD_SIGNATURE_INVALID; an extended
 	// card that fails is not used (and noted). An in-memory AgentCard is the caller's and not checked.
-	VerifyCard string
+	VerifyCard CardVerification
 	// CardKeys are the public keys trusted to sign cards, as a JWK Set ({"keys": [...]}) or one JWK,
 	// each with its kid.
 	CardKeys []byte
@@ -151,11 +152,35 @@ type Options struct {
 // AgentCardURL with no path (the agent's base URL) means the card there.
 const WellKnownCardPath = "/.well-known/agent-card.json"
 
-// Modes of Options.VerifyCard.
+// CardVerification is how Options.VerifyCard checks the Agent Card's signatures.
+type CardVerification string
+
+// Modes of Options.VerifyCard ("" is VerifyCardOff).
 const (
-	VerifyCardOff      = "off"
-	VerifyCardIfSigned = "if-signed"
-	VerifyCardRequired = "required"
+	VerifyCardOff      CardVerification = "off"
+	VerifyCardIfSigned CardVerification = "if-signed"
+	VerifyCardRequired CardVerification = "required"
+)
+
+// Binding is an A2A protocol binding, as Agent Cards name it (Options.ProtocolBinding).
+type Binding string
+
+// The A2A bindings. a2aport speaks JSON-RPC and HTTP+JSON; a pin to gRPC is refused at discovery.
+const (
+	BindingJSONRPC  Binding = "JSONRPC"
+	BindingHTTPJSON Binding = "HTTP+JSON"
+	BindingGRPC     Binding = "GRPC"
+)
+
+// LegacyCompat says whether an adapter reaches A2A 0.3 agents too (Options.LegacyCompat).
+type LegacyCompat uint8
+
+// Values of Options.LegacyCompat.
+const (
+	// LegacyCompatOn, the default: A2A 1.0 agents, and 0.3 agents through a2a-go's compat layer.
+	LegacyCompatOn LegacyCompat = iota
+	// LegacyCompatOff: A2A 1.0 agents only; a card that offers only 0.3 has no compatible interface.
+	LegacyCompatOff
 )
 
 // CardSignature says how the card in use was checked (Options.VerifyCard).

@@ -23,9 +23,9 @@ type Port interface {
 	// Cancel cancels an owner's active Work.
 	Cancel(ctx context.Context, workID, ownerID string) (CancelResult, error)
 	// RespondInput answers a pending input or authorization request.
-	RespondInput(ctx context.Context, workID, inputRequestID string, response InputResponse, ownerID string) error
+	RespondInput(ctx context.Context, workID, ownerID, inputRequestID string, response InputResponse) error
 	// RespondAuthorization always fails with A2A_AUTHORIZATION_UNSUPPORTED: A2A has no universal approval semantics.
-	RespondAuthorization(ctx context.Context, workID, inputRequestID string, response InputResponse, ownerID string) error
+	RespondAuthorization(ctx context.Context, workID, ownerID, inputRequestID string, response InputResponse) error
 	// Subscribe registers a listener for every event of every Work and returns its unsubscribe function.
 	Subscribe(listener func(Event)) (unsubscribe func())
 	// Close cancels active Works (bounded), rejects pending submits and clears listeners and contexts.

@@ -136,7 +136,7 @@ const (
 
 // CancelResult answers Cancel: State is "cancelled" for the owner's active Work, "not_found" otherwise.
 type CancelResult struct {
-	TaskID string    `json:"taskId,omitempty"`
+	WorkID string    `json:"workId,omitempty"`
 	State  WorkState `json:"state"`
 }
 
@@ -237,7 +237,7 @@ const (
 // Event is what listeners receive. TaskID is always the Work id, never a remote id.
 type Event struct {
 	Type     string    `json:"type"`
-	TaskID   string    `json:"taskId"`
+	WorkID   string    `json:"workId"`
 	OwnerID  string    `json:"ownerId"`
 	State    WorkState `json:"state,omitempty"`
 	Text     string    `json:"text,omitempty"`

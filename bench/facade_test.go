@@ -36,7 +36,7 @@ func (echoPort) Health(context.Context) (a2aport.Health, error) {
 func (echoPort) Submit(_ context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	art := a2aport.Artifact{ID: "echo", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: w.Instruction}}}
 	if on := a2aport.ApplySubmitOptions(opts...).OnEvent; on != nil {
-		on(a2aport.Event{Type: a2aport.EventArtifact, TaskID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
+		on(a2aport.Event{Type: a2aport.EventArtifact, WorkID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
 	}
 	return a2aport.Outcome{Content: w.Instruction, Artifacts: []a2aport.Artifact{art}}, nil
 }
@@ -49,10 +49,10 @@ func (echoPort) Status(string, string) a2aport.Status {
 func (echoPort) Cancel(context.Context, string, string) (a2aport.CancelResult, error) {
 	return a2aport.CancelResult{State: a2aport.StateNotFound}, nil
 }
-func (echoPort) RespondInput(context.Context, string, string, a2aport.InputResponse, string) error {
+func (echoPort) RespondInput(context.Context, string, string, string, a2aport.InputResponse) error {
 	return a2aport.ErrInputNotPending
 }
-func (echoPort) RespondAuthorization(context.Context, string, string, a2aport.InputResponse, string) error {
+func (echoPort) RespondAuthorization(context.Context, string, string, string, a2aport.InputResponse) error {
 	return a2aport.ErrAuthorizationUnsupported
 }
 func (echoPort) Subscribe(func(a2aport.Event)) func() { return func() {} }

@@ -26,7 +26,9 @@ var agent *replay.Agent
 var streamSizes = []int{2_000, 20_000}
 
 func TestMain(m *testing.M) {
-	host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
+	if moduleDir, cacheDir := hosttest.MustDirs(); host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}) != nil {
+		panic("host configured before TestMain")
+	}
 	var err error
 	if agent, err = replay.Start(); err != nil {
 		fmt.Fprintln(os.Stderr, err)

@@ -46,7 +46,7 @@ func checkHoldCancelOwner(t *testing.T, s *suite) {
 	f, pd := s.hold(t, ctx)
 	res, err := f.Backend.Cancel(ctx, f.Work.ID, f.Work.OwnerID)
 	wantNoErr(t, "Cancel() by the owner", err)
-	if want := (a2aport.CancelResult{TaskID: f.Work.ID, State: a2aport.StateCancelled}); res != want {
+	if want := (a2aport.CancelResult{WorkID: f.Work.ID, State: a2aport.StateCancelled}); res != want {
 		t.Errorf("Cancel(%q, %q) = %+v, want %+v", f.Work.ID, f.Work.OwnerID, res, want)
 	}
 	r := pd.wait(t, ctx)
@@ -80,11 +80,11 @@ func checkHoldRespondWithoutRequest(t *testing.T, s *suite) {
 	answer := a2aport.InputResponse{Text: "conformance"}
 	const requestID = "conformance-no-such-request"
 
-	err := f.Backend.RespondAuthorization(ctx, f.Work.ID, requestID, a2aport.InputResponse{Action: a2aport.ActionAccept}, f.Work.OwnerID)
+	err := f.Backend.RespondAuthorization(ctx, f.Work.ID, f.Work.OwnerID, requestID, a2aport.InputResponse{Action: a2aport.ActionAccept})
 	wantErr(t, "RespondAuthorization() on an active Work", err, a2aport.ErrAuthorizationUnsupported, "")
-	err = f.Backend.RespondInput(ctx, f.Work.ID, requestID, answer, otherOwner(f.Work))
+	err = f.Backend.RespondInput(ctx, f.Work.ID, otherOwner(f.Work), requestID, answer)
 	wantErr(t, "RespondInput() by another owner", err, a2aport.ErrWorkNotFound, "")
-	err = f.Backend.RespondInput(ctx, f.Work.ID, requestID, answer, f.Work.OwnerID)
+	err = f.Backend.RespondInput(ctx, f.Work.ID, f.Work.OwnerID, requestID, answer)
 	wantErr(t, "RespondInput() with no input requested", err, a2aport.ErrInputNotPending, "")
 
 	wantActive(t, f.Backend, f.Work)

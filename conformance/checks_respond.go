@@ -12,7 +12,7 @@ func checkRespondAuthorizationUnsupported(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f := s.started(t, ctx, FixtureOptions{})
 	for _, action := range []string{a2aport.ActionAccept, a2aport.ActionDecline, a2aport.ActionCancel} {
-		err := f.Backend.RespondAuthorization(ctx, unknownID(t), "conformance-request", a2aport.InputResponse{Action: action}, f.Work.OwnerID)
+		err := f.Backend.RespondAuthorization(ctx, unknownID(t), f.Work.OwnerID, "conformance-request", a2aport.InputResponse{Action: action})
 		wantErr(t, "RespondAuthorization("+action+")", err, a2aport.ErrAuthorizationUnsupported, "")
 	}
 }
@@ -20,6 +20,6 @@ func checkRespondAuthorizationUnsupported(t *testing.T, s *suite) {
 func checkRespondInputUnknownWork(t *testing.T, s *suite) {
 	ctx := checkContext(t)
 	f := s.started(t, ctx, FixtureOptions{})
-	err := f.Backend.RespondInput(ctx, unknownID(t), "conformance-request", a2aport.InputResponse{Text: "conformance"}, f.Work.OwnerID)
+	err := f.Backend.RespondInput(ctx, unknownID(t), f.Work.OwnerID, "conformance-request", a2aport.InputResponse{Text: "conformance"})
 	wantErr(t, "RespondInput() on an unknown Work", err, a2aport.ErrWorkNotFound, "")
 }

@@ -156,18 +156,18 @@ func (r *recorder) all() []a2aport.Event {
 	return append([]a2aport.Event(nil), r.events...)
 }
 
-// of returns the events received so far whose TaskID is taskID.
-func (r *recorder) of(taskID string) []a2aport.Event {
+// of returns the events received so far of the Work workID.
+func (r *recorder) of(workID string) []a2aport.Event {
 	var out []a2aport.Event
 	for _, e := range r.all() {
-		if e.TaskID == taskID {
+		if e.WorkID == workID {
 			out = append(out, e)
 		}
 	}
 	return out
 }
 
-// diagnoseEvents describes the first event that does not belong to one of works (TaskID with the
+// diagnoseEvents describes the first event that does not belong to one of works (WorkID with the
 // matching OwnerID) or has an unknown type, or returns "".
 func diagnoseEvents(events []a2aport.Event, works ...a2aport.Work) string {
 	for i, e := range events {
@@ -180,16 +180,16 @@ func diagnoseEvents(events []a2aport.Event, works ...a2aport.Work) string {
 		}
 		owner, ok := "", false
 		for _, w := range works {
-			if e.TaskID == w.ID {
+			if e.WorkID == w.ID {
 				owner, ok = w.OwnerID, true
 				break
 			}
 		}
 		if !ok {
-			return fmt.Sprintf("event %d (%s) TaskID = %q, want a submitted Work id", i, e.Type, e.TaskID)
+			return fmt.Sprintf("event %d (%s) WorkID = %q, want a submitted Work id", i, e.Type, e.WorkID)
 		}
 		if e.OwnerID != owner {
-			return fmt.Sprintf("event %d (%s) of %q OwnerID = %q, want %q", i, e.Type, e.TaskID, e.OwnerID, owner)
+			return fmt.Sprintf("event %d (%s) of %q OwnerID = %q, want %q", i, e.Type, e.WorkID, e.OwnerID, owner)
 		}
 	}
 	return ""

@@ -73,7 +73,7 @@ func TestDiagnoseEvents(t *testing.T) {
 	a := a2aport.Work{ID: "a", OwnerID: "alice"}
 	b := a2aport.Work{ID: "b", OwnerID: "bob"}
 	ev := func(typ, task, owner string) a2aport.Event {
-		return a2aport.Event{Type: typ, TaskID: task, OwnerID: owner}
+		return a2aport.Event{Type: typ, WorkID: task, OwnerID: owner}
 	}
 	tests := []struct {
 		name   string

@@ -352,7 +352,7 @@ func (e *executor) respond(ctx context.Context, msg *a2a.Message, pending a2apor
 			resp.Action = a
 		}
 	}
-	return e.port.RespondInput(ctx, run.workID, pending.InputRequestID, resp, run.owner)
+	return e.port.RespondInput(ctx, run.workID, run.owner, pending.InputRequestID, resp)
 }
 
 // follow yields the Work's events as A2A events until it asks for input or ends.

@@ -178,11 +178,11 @@ func (p *Port) Cancel(_ context.Context, workID, ownerID string) (a2aport.Cancel
 	if !wk.end(errCancelled) {
 		return a2aport.CancelResult{State: a2aport.StateNotFound}, nil
 	}
-	return a2aport.CancelResult{TaskID: workID, State: a2aport.StateCancelled}, nil
+	return a2aport.CancelResult{WorkID: workID, State: a2aport.StateCancelled}, nil
 }
 
 // RespondInput implements a2aport.Port: it answers the question the Work's Turn.Ask waits on.
-func (p *Port) RespondInput(_ context.Context, workID, inputRequestID string, response a2aport.InputResponse, ownerID string) error {
+func (p *Port) RespondInput(_ context.Context, workID, ownerID, inputRequestID string, response a2aport.InputResponse) error {
 	wk, err := p.find(workID, ownerID)
 	if err != nil {
 		return err
@@ -194,7 +194,7 @@ func (p *Port) RespondInput(_ context.Context, workID, inputRequestID string, re
 }
 
 // RespondAuthorization implements a2aport.Port: as every Port, it has no approvals to give.
-func (p *Port) RespondAuthorization(context.Context, string, string, a2aport.InputResponse, string) error {
+func (p *Port) RespondAuthorization(context.Context, string, string, string, a2aport.InputResponse) error {
 	return &a2aport.Error{Code: a2aport.CodeAuthorizationUnsupported, Message: "A2A has no general approval semantics: answer with RespondInput"}
 }
 

@@ -80,10 +80,10 @@ func TestAsk(t *testing.T) {
 	if req.Prompt != "What is your name?" || port.Status("w1", "o").State != a2aport.StateInputRequired {
 		t.Fatalf("the question %+v, state %s", req, port.Status("w1", "o").State)
 	}
-	if err := port.RespondInput(ctx, "w1", "another", a2aport.InputResponse{Text: "x"}, "o"); a2aport.CodeOf(err) != a2aport.CodeInputNotPending {
+	if err := port.RespondInput(ctx, "w1", "o", "another", a2aport.InputResponse{Text: "x"}); a2aport.CodeOf(err) != a2aport.CodeInputNotPending {
 		t.Errorf("an answer to another request = %v, want INPUT_NOT_PENDING", err)
 	}
-	if err := port.RespondInput(ctx, "w1", req.InputRequestID, a2aport.InputResponse{Text: "Ada"}, "o"); err != nil {
+	if err := port.RespondInput(ctx, "w1", "o", req.InputRequestID, a2aport.InputResponse{Text: "Ada"}); err != nil {
 		t.Fatal(err)
 	}
 	if err := <-done; err != nil || out.Content != "Hello, Ada!" {

@@ -132,7 +132,7 @@ func (wk *work) emit(ev a2aport.Event) {
 }
 
 func (wk *work) deliver(ev a2aport.Event) {
-	ev.TaskID, ev.OwnerID = wk.w.ID, wk.w.OwnerID
+	ev.WorkID, ev.OwnerID = wk.w.ID, wk.w.OwnerID
 	for _, l := range append([]func(a2aport.Event){wk.onEvent}, wk.port.subscribers()...) {
 		if l != nil {
 			func() {

@@ -35,7 +35,7 @@ func (c *Config) Options(works a2aport.WorkStore) (Options, error) {
 		opts.Facade.Authenticate = bearerCallers(c.Auth.BearerTokens)
 	}
 	for _, b := range c.Backends {
-		ao := a2aport.Options{AgentCardURL: b.Card, ProtocolVersion: b.ProtocolVersion, ProtocolBinding: b.Binding,
+		ao := a2aport.Options{AgentCardURL: b.Card, ProtocolVersion: b.ProtocolVersion, ProtocolBinding: a2aport.Binding(b.Binding),
 			Timeout: b.timeout, ReuseContext: b.ReuseContext, WorkStore: works, Label: b.Name}
 		if b.ReuseContext {
 			ao.ContextStore = newCallerContexts() // one caller's conversations never evict another's

@@ -69,7 +69,7 @@ type Options struct {
 	// handler serves them too (admin.go).
 	SeparateAdmin bool
 	// Routes record which backend runs each Work. A cluster (Facade.Cluster) needs them, shared
-	// by its nodes (pgcluster.NewRoutes): the node that takes a Work over asks its backend alone.
+	// by its nodes (pgcluster.Cluster.Routes): the node that takes a Work over asks its backend alone.
 	// Nil: one process, whose Works are known in memory.
 	Routes Routes
 }
@@ -111,7 +111,7 @@ func New(opts Options) (*Gateway, error) {
 		g.order = append(g.order, b.Name)
 	}
 	if opts.Facade.Cluster != nil && opts.Routes == nil {
-		return nil, errors.New("gateway: a cluster needs Routes shared by its nodes (pgcluster.NewRoutes), so that a Work taken over goes to its own backend")
+		return nil, errors.New("gateway: a cluster needs Routes shared by its nodes (pgcluster.Cluster.Routes), so that a Work taken over goes to its own backend")
 	}
 	if opts.Default != "" && g.backends[opts.Default] == nil {
 		return nil, fmt.Errorf("gateway: Default %q is not a backend", opts.Default)

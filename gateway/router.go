@@ -219,21 +219,21 @@ func (r *router) Cancel(ctx context.Context, workID, ownerID string) (a2aport.Ca
 }
 
 // RespondInput implements a2aport.Port.
-func (r *router) RespondInput(ctx context.Context, workID, inputRequestID string, response a2aport.InputResponse, ownerID string) error {
+func (r *router) RespondInput(ctx context.Context, workID, ownerID, inputRequestID string, response a2aport.InputResponse) error {
 	name, err := r.backendOf(ctx, workID)
 	if err != nil {
 		return err
 	}
-	return r.g.backends[name].spec.Port.RespondInput(ctx, workID, inputRequestID, response, ownerID)
+	return r.g.backends[name].spec.Port.RespondInput(ctx, workID, ownerID, inputRequestID, response)
 }
 
 // RespondAuthorization implements a2aport.Port.
-func (r *router) RespondAuthorization(ctx context.Context, workID, inputRequestID string, response a2aport.InputResponse, ownerID string) error {
+func (r *router) RespondAuthorization(ctx context.Context, workID, ownerID, inputRequestID string, response a2aport.InputResponse) error {
 	name, err := r.backendOf(ctx, workID)
 	if err != nil {
 		return err
 	}
-	return r.g.backends[name].spec.Port.RespondAuthorization(ctx, workID, inputRequestID, response, ownerID)
+	return r.g.backends[name].spec.Port.RespondAuthorization(ctx, workID, ownerID, inputRequestID, response)
 }
 
 // Describe implements a2aport.Port: the gateway's name, and what any of its backends can do.

@@ -263,21 +263,21 @@ func (h *Adapter) Cancel(ctx context.Context, workID, ownerID string) (a2aport.C
 }
 
 // RespondInput implements a2aport.Port.
-func (h *Adapter) RespondInput(ctx context.Context, workID, inputRequestID string, resp a2aport.InputResponse, ownerID string) error {
+func (h *Adapter) RespondInput(ctx context.Context, workID, ownerID, inputRequestID string, resp a2aport.InputResponse) error {
 	return h.respond(ctx, abi.MethodRespondInput, workID, inputRequestID, resp, ownerID)
 }
 
 // RespondAuthorization implements a2aport.Port.
-func (h *Adapter) RespondAuthorization(ctx context.Context, workID, inputRequestID string, resp a2aport.InputResponse, ownerID string) error {
+func (h *Adapter) RespondAuthorization(ctx context.Context, workID, ownerID, inputRequestID string, resp a2aport.InputResponse) error {
 	return h.respond(ctx, abi.MethodRespondAuthorization, workID, inputRequestID, resp, ownerID)
 }
 
 func (h *Adapter) respond(ctx context.Context, method, workID, inputRequestID string, resp a2aport.InputResponse, ownerID string) error {
 	if h.isClosed() {
 		if method == abi.MethodRespondAuthorization {
-			return h.gone().RespondAuthorization(ctx, workID, inputRequestID, resp, ownerID)
+			return h.gone().RespondAuthorization(ctx, workID, ownerID, inputRequestID, resp)
 		}
-		return h.gone().RespondInput(ctx, workID, inputRequestID, resp, ownerID)
+		return h.gone().RespondInput(ctx, workID, ownerID, inputRequestID, resp)
 	}
 	_, err := h.call(ctx, abi.Envelope{Method: method, WorkID: workID, InputRequestID: inputRequestID, Response: &resp, OwnerID: ownerID}, nil)
 	return err

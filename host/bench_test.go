@@ -20,7 +20,7 @@ import (
 func BenchmarkModuleSize(b *testing.B) {
 	for _, f := range []Flavour{Full, NoLegacy} {
 		b.Run(f.String(), func(b *testing.B) {
-			wasm, err := moduleBytes(f)
+			wasm, err := moduleBytes(config(), f)
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -44,7 +44,7 @@ func BenchmarkModuleSize(b *testing.B) {
 // BenchmarkCompile compiles the full module with a fresh runtime: cold (no cache) and from a
 // warm on-disk cache.
 func BenchmarkCompile(b *testing.B) {
-	wasm, err := moduleBytes(Full)
+	wasm, err := moduleBytes(config(), Full)
 	if err != nil {
 		b.Fatal(err)
 	}

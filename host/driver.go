@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/internal/a2aclient"
+	"github.com/a2aport/a2aport/internal/sleepcount"
 
 	"github.com/a2aport/a2aport"
 
@@ -479,6 +480,6 @@ func (d *driver) stop() {
 	default:
 	}
 	<-d.stopped
-	sleeps.Add(d.inst.sleeps.Load())
+	sleepcount.Ended.Add(d.inst.sleeps.Load())
 	d.release(calls, a2aclient.ClosedError())
 }

@@ -16,7 +16,7 @@ import (
 
 // startFlavour is the module an adapter with these options starts on.
 func startFlavour(opts a2aport.Options) (f Flavour, onDemand bool) {
-	legacy := opts.LegacyCompat == nil || *opts.LegacyCompat
+	legacy := opts.LegacyCompat == a2aport.LegacyCompatOn
 	verifies := opts.VerifyCard != "" && opts.VerifyCard != a2aport.VerifyCardOff
 	switch {
 	case verifies:
@@ -25,7 +25,7 @@ func startFlavour(opts a2aport.Options) (f Flavour, onDemand bool) {
 		return NoLegacy, false
 	case opts.ProtocolVersion == "0.3":
 		return Full, false // pinned: no need to ask
-	case len(Binary[Full]) > 0 && len(Binary[NoLegacy]) == 0:
+	case onlyFull():
 		return Full, false // the caller chose the full module and gave no other
 	default:
 		return NoLegacy, true
@@ -52,4 +52,10 @@ func (h *Adapter) upgrade(old *driver, err error) bool {
 	}
 	go old.retire()
 	return true
+}
+
+// onlyFull says the caller gave its own full module and no other: every adapter runs on it.
+func onlyFull() bool {
+	c := config()
+	return len(c.Modules[Full]) > 0 && len(c.Modules[NoLegacy]) == 0
 }

@@ -10,20 +10,20 @@ import (
 
 // TestModuleFlavourFollowsTheCard: an adapter that allows 0.3 starts on the 1.0-only module and
 // stays there for a 1.0 agent; a 0.3 agent makes it load the full module before anything is sent
-// or reported, and the Work then runs as usual. LegacyCompat false never loads the full module.
+// or reported, and the Work then runs as usual. LegacyCompatOff never loads the full module.
 func TestModuleFlavourFollowsTheCard(t *testing.T) {
 	t.Parallel()
 	v03 := agent.Variant{Version: "0.3", Binding: "JSONRPC", Streaming: true}
 	tests := []struct {
 		name        string
 		variant     agent.Variant
-		legacy      *bool
+		legacy      a2aport.LegacyCompat
 		wantFlavour Flavour
 		wantErr     *a2aport.Error
 	}{
-		{"1.0 agent, 0.3 allowed", streaming, nil, NoLegacy, nil},
-		{"0.3 agent, 0.3 allowed", v03, nil, Full, nil},
-		{"0.3 agent, LegacyCompat false", v03, new(bool), NoLegacy, a2aport.ErrNoCompatibleTransport},
+		{"1.0 agent, 0.3 allowed", streaming, a2aport.LegacyCompatOn, NoLegacy, nil},
+		{"0.3 agent, 0.3 allowed", v03, a2aport.LegacyCompatOn, Full, nil},
+		{"0.3 agent, LegacyCompatOff", v03, a2aport.LegacyCompatOff, NoLegacy, a2aport.ErrNoCompatibleTransport},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -55,7 +55,7 @@ func TestModuleFlavourFollowsTheCard(t *testing.T) {
 }
 
 // The 1.0-only module leaves card signatures out: an adapter that verifies cards starts on the
-// full module (LegacyCompat false included, which the full module then honours), and an adapter
+// full module (LegacyCompatOff included, which the full module then honours), and an adapter
 // that does not never loads it for a 1.0 agent.
 func TestVerifyingCardsTakesTheFullModule(t *testing.T) {
 	t.Parallel()
@@ -65,14 +65,14 @@ func TestVerifyingCardsTakesTheFullModule(t *testing.T) {
 		want Flavour
 	}{
 		{a2aport.Options{VerifyCard: a2aport.VerifyCardIfSigned, CardKeys: keys}, Full},
-		{a2aport.Options{VerifyCard: a2aport.VerifyCardRequired, CardKeys: keys, LegacyCompat: new(bool)}, Full},
+		{a2aport.Options{VerifyCard: a2aport.VerifyCardRequired, CardKeys: keys, LegacyCompat: a2aport.LegacyCompatOff}, Full},
 		{a2aport.Options{VerifyCard: a2aport.VerifyCardOff}, NoLegacy},
 	} {
 		if got, _ := startFlavour(tc.opts); got != tc.want {
 			t.Errorf("startFlavour(%+v) = %s, want %s", tc.opts, got, tc.want)
 		}
 	}
-	h := newAdapter(t, streaming, a2aport.Options{VerifyCard: a2aport.VerifyCardIfSigned, CardKeys: keys, LegacyCompat: new(bool)})
+	h := newAdapter(t, streaming, a2aport.Options{VerifyCard: a2aport.VerifyCardIfSigned, CardKeys: keys, LegacyCompat: a2aport.LegacyCompatOff})
 	if _, err := h.Start(testContext(t)); err != nil {
 		t.Fatal(err)
 	}

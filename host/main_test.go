@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
+	"github.com/a2aport/a2aport/internal/sleepcount"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -15,10 +16,12 @@ var server *agent.Server
 func TestMain(m *testing.M) {
 	hosttest.Main(m, hosttest.Host{
 		Prepare: func(moduleDir, cacheDir string) error {
-			ModuleDir, CompilationCacheDir = moduleDir, cacheDir
+			if err := Configure(Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err != nil {
+				return err
+			}
 			return Prepare(context.Background(), Full)
 		},
-		Sleeps: sleeps.Load,
+		Sleeps: sleepcount.Ended.Load,
 	}, &server)
 }
 

@@ -30,39 +30,30 @@ func (f Flavour) build() wasmbuild.Flavour {
 	return wasmbuild.Full
 }
 
-// Binary, when set before the first New that needs it, is the module of that flavour: a build of
-// your own. It wins over ModuleDir and the embedded modules.
-var Binary = map[Flavour][]byte{}
-
-// ModuleDir, when set, is a folder with the modules as `make build.wasm` writes them
-// (a2aport.wasm, a2aport-1.0.wasm), each read only when an adapter first needs its flavour. It
-// wins over the embedded modules.
-var ModuleDir string
-
-// moduleBytes returns the module of flavour f: Binary's, ModuleDir's, else the one embedded in
+// moduleBytes returns the module of flavour f: c.Modules', c.ModuleDir's, else the one embedded in
 // this Go module (internal/module), so nothing is built at run time and no toolchain is needed.
-func moduleBytes(f Flavour) ([]byte, error) {
-	if b := Binary[f]; len(b) > 0 {
+func moduleBytes(c Config, f Flavour) ([]byte, error) {
+	if b := c.Modules[f]; len(b) > 0 {
 		return b, nil
 	}
-	if ModuleDir != "" {
-		b, err := os.ReadFile(filepath.Join(ModuleDir, f.String()))
+	if c.ModuleDir != "" {
+		b, err := os.ReadFile(filepath.Join(c.ModuleDir, f.String()))
 		if err != nil {
 			return nil, fmt.Errorf("host: ModuleDir: %w", err)
 		}
 		return b, nil
 	}
-	return embeddedModule(f)
+	return embeddedModule(c.cacheDir(), f)
 }
 
-// embeddedModule inflates the embedded module of f. With CompilationCacheDir it keeps the result
+// embeddedModule inflates the embedded module of f. With a cache folder it keeps the result
 // there, named by the source it was built from, so later processes read it (milliseconds) instead
 // of inflating it again (100 ms for the 1.0-only module, 200 ms for the full one).
-func embeddedModule(f Flavour) ([]byte, error) {
-	if CompilationCacheDir == "" {
+func embeddedModule(cacheDir string, f Flavour) ([]byte, error) {
+	if cacheDir == "" {
 		return module.Bytes(f.String())
 	}
-	path := filepath.Join(CompilationCacheDir, "modules", module.Source(f.String())+"-"+f.String())
+	path := filepath.Join(cacheDir, "modules", module.Source(f.String())+"-"+f.String())
 	if b, err := os.ReadFile(path); err == nil {
 		return b, nil
 	}

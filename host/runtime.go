@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"sync"
 	"sync/atomic"
 
@@ -18,26 +17,10 @@ import (
 	"github.com/a2aport/a2aport"
 )
 
-// CompilationCacheDir keeps wazero's compiled code on disk, so that only the first process of a
-// machine compiles the modules (7 s for the full one; 0.3 s from the cache). It defaults to
-// a2aport/wazero in the user's cache folder (os.UserCacheDir); set it before the first New, to
-// another folder or to "" for none. A default folder that cannot be written is skipped: the
-// code is then compiled in memory, once per process.
-var CompilationCacheDir = DefaultCompilationCacheDir()
-
-// DefaultCompilationCacheDir is CompilationCacheDir's default: a2aport/wazero in the user's cache
-// folder, or "" when the user has none.
-func DefaultCompilationCacheDir() string {
-	dir, err := os.UserCacheDir()
-	if err != nil {
-		return ""
-	}
-	return filepath.Join(dir, "a2aport", "wazero")
-}
-
 // engine is the process's one wazero runtime with each flavour compiled at most once.
 type engine struct {
 	once     sync.Once
+	config   *Config // the process's, fixed at the first use, unless the engine was given one
 	err      error
 	rt       wazero.Runtime
 	mu       sync.Mutex
@@ -52,16 +35,15 @@ type compiledModule struct {
 
 var shared engine
 
-// sleeps counts the Go runtime's requests to sleep (poll_oneoff with a clock) in instances that
-// ended normally. The module never uses runtime timers, so a sleep means a wrong quiescence count:
-// Stats reports it loudly. A trapping instance may sleep while it dies; those are not counted.
-var sleeps atomic.Int64
-
 func (e *engine) runtime() (wazero.Runtime, error) {
 	e.once.Do(func() {
 		ctx := context.Background()
+		if e.config == nil {
+			c := config()
+			e.config = &c
+		}
 		cfg := wazero.NewRuntimeConfig()
-		cache, err := compilationCache(CompilationCacheDir)
+		cache, err := compilationCache(e.config.cacheDir())
 		if err != nil {
 			e.err = &a2aport.Error{Code: a2aport.CodeModuleUnavailable, Message: err.Error(), Err: err}
 			return
@@ -125,7 +107,7 @@ func (e *engine) compile(f Flavour) (wazero.CompiledModule, error) {
 	e.mu.Unlock()
 	c.once.Do(func() {
 		var wasm []byte
-		if wasm, c.err = moduleBytes(f); c.err != nil {
+		if wasm, c.err = moduleBytes(*e.config, f); c.err != nil {
 			c.err = unavailable(f, "reading", c.err)
 			return
 		}

@@ -84,9 +84,9 @@ export interface ResolvedInput extends InputRequest {
   action: 'accept' | 'decline' | 'cancel';
 }
 
-/** What every event has: the Work id as `taskId` (never a remote id) and its owner. */
+/** What every event has: the Work's id (never a remote task id) and its owner. */
 interface EventBase {
-  taskId: string;
+  workId: string;
   ownerId: string;
 }
 
@@ -274,7 +274,7 @@ export interface Status {
  * on, the state the Work is still in. Nothing is reported cancelled that the agent did not cancel.
  */
 export interface CancelResult {
-  taskId?: string;
+  workId?: string;
   state: 'cancelled' | 'not_found' | 'completed' | 'failed' | 'rejected' | 'submitted' | 'working' | 'input_required' | 'auth_required';
 }
 

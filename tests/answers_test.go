@@ -117,7 +117,7 @@ func TestAQuestionNobodyAnswers(t *testing.T) {
 		rec = newRecorder()
 		done := submitAsync(ctx, p, w, rec)
 		ev, _ := rec.waitFor(ctx, t, 0, isType(a2aport.EventInputRequested))
-		if err := p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+		if err := p.RespondInput(ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}); err != nil {
 			t.Fatalf("RespondInput() = %v", err)
 		}
 		if r := await(ctx, t, done); r.err != nil || r.out.Text() != "Hello, Ada!" {

@@ -62,7 +62,7 @@ func TestSignedCards(t *testing.T) {
 	// The a2a-go card of the corpus carries a made-up signature; without it, it is unsigned.
 	files["/unsigned.json"] = []byte(strings.Replace(string(files["/unsigned.json"]), `"signatures"`, `"x-signatures"`, 1))
 	base := serveCards(t, files)
-	opts := func(path, mode string) a2aport.Options {
+	opts := func(path string, mode a2aport.CardVerification) a2aport.Options {
 		return a2aport.Options{AgentCardURL: base + path, VerifyCard: mode, CardKeys: keys, AllowedOrigins: []string{"*"}}
 	}
 	for _, impl := range implementations {

@@ -42,8 +42,10 @@ func runCrashHelper(spec string) {
 	opts := a2aport.Options{AgentCardURL: card, WorkStore: store, PollInterval: a2aport.MinPollInterval}
 	var p a2aport.Port
 	if implName == "module" {
-		host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
-		p, err = host.New(context.Background(), opts)
+		moduleDir, cacheDir := hosttest.MustDirs()
+		if err = host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err == nil {
+			p, err = host.New(context.Background(), opts)
+		}
 	} else {
 		p, err = adapter.New(opts)
 	}

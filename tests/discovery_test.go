@@ -44,7 +44,6 @@ func TestCardURLValidation(t *testing.T) {
 
 func TestDiscovery(t *testing.T) {
 	t.Parallel()
-	legacyOff := false
 	for _, impl := range implementations {
 		tests := []struct {
 			name, card         string
@@ -55,7 +54,7 @@ func TestDiscovery(t *testing.T) {
 		}{
 			{name: "mixed card picks first compatible", card: server.SpecialCardURL("mixed"), transport: "JSONRPC", version: "1.0"},
 			{name: "0.3 first with legacy", card: server.SpecialCardURL("v03-first"), transport: "JSONRPC", version: "0.3"},
-			{name: "0.3 first without legacy", card: server.SpecialCardURL("v03-first"), opts: a2aport.Options{LegacyCompat: &legacyOff}, transport: "JSONRPC", version: "1.0"},
+			{name: "0.3 first without legacy", card: server.SpecialCardURL("v03-first"), opts: a2aport.Options{LegacyCompat: a2aport.LegacyCompatOff}, transport: "JSONRPC", version: "1.0"},
 			{name: "grpc only", card: server.SpecialCardURL("grpc-only"), wantErr: a2aport.ErrNoCompatibleTransport, wantErrText: "GRPC"},
 			{name: "binding pinned", card: server.SpecialCardURL("mixed"), opts: a2aport.Options{ProtocolBinding: "HTTP+JSON"}, transport: "HTTP+JSON", version: "1.0"},
 			{name: "1.0 pinned past a 0.3 first", card: server.SpecialCardURL("v03-first"), opts: a2aport.Options{ProtocolVersion: "1.0"}, transport: "JSONRPC", version: "1.0"},
@@ -100,7 +99,6 @@ func TestDiscovery(t *testing.T) {
 
 func TestPinValidation(t *testing.T) {
 	t.Parallel()
-	legacyOff := false
 	for _, impl := range implementations {
 		for _, tc := range []struct {
 			opts a2aport.Options
@@ -109,7 +107,7 @@ func TestPinValidation(t *testing.T) {
 			{a2aport.Options{ProtocolVersion: "2.0"}, "ProtocolVersion"},
 			{a2aport.Options{ProtocolVersion: "1"}, "ProtocolVersion"},
 			{a2aport.Options{ProtocolBinding: "grpc"}, "ProtocolBinding"},
-			{a2aport.Options{ProtocolVersion: "0.3", LegacyCompat: &legacyOff}, "needs LegacyCompat"},
+			{a2aport.Options{ProtocolVersion: "0.3", LegacyCompat: a2aport.LegacyCompatOff}, "needs LegacyCompat"},
 		} {
 			tc.opts.AgentCardURL = server.SpecialCardURL("mixed")
 			_, err := impl.new(tc.opts)

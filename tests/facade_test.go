@@ -68,7 +68,7 @@ func TestFacadeRoundTrip(t *testing.T) {
 			conformance.Run(t, func(t *testing.T, opts conformance.FixtureOptions) conformance.Fixture {
 				inner := innerPort(t)
 				card := serveFacade(t, inner, facade.Options{Name: "facade"})
-				p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
+				p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: a2aport.Binding(b.binding)})
 				return agentFixture(t, p, "facade-owner", "facade", opts)
 			})
 		})
@@ -84,7 +84,7 @@ func TestFacadeTurns(t *testing.T) {
 	for _, b := range facadeBindings {
 		t.Run(b.version+" "+b.binding, func(t *testing.T) {
 			t.Parallel()
-			p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: b.binding})
+			p := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card, ProtocolVersion: b.version, ProtocolBinding: a2aport.Binding(b.binding)})
 			out, err := p.Submit(testContext(t), newWork("alice", "chunks 4 through the facade"))
 			if err != nil || !strings.Contains(out.Content, "part-1 part-2 part-3 part-4") {
 				t.Errorf("chunks: %+v, %v", out, err)
@@ -96,7 +96,7 @@ func TestFacadeTurns(t *testing.T) {
 			if asked.Input.Prompt != "What is your name?" {
 				t.Errorf("prompt %q", asked.Input.Prompt)
 			}
-			if err := p.RespondInput(testContext(t), w.ID, asked.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+			if err := p.RespondInput(testContext(t), w.ID, w.OwnerID, asked.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}); err != nil {
 				t.Fatal(err)
 			}
 			if r := await(testContext(t), t, done); r.err != nil || !strings.Contains(r.out.Content, "Hello, Ada!") {

@@ -66,7 +66,7 @@ func (p quietPort) Cancel(_ context.Context, workID, _ string) (a2aport.CancelRe
 		p.log.cancelled[workID] = time.Now()
 		close(stop)
 	}
-	return a2aport.CancelResult{TaskID: workID, State: a2aport.StateCancelled}, nil
+	return a2aport.CancelResult{WorkID: workID, State: a2aport.StateCancelled}, nil
 }
 
 // cancelBound is how soon, in cluster mode, the Port of the node that runs a Work is asked to

@@ -58,7 +58,7 @@ func facadeNodesOf(t *testing.T, cluster bool, n int, wrap func(i int, p a2aport
 			t.Cleanup(c.Close)
 			cfg := c.Config()
 			fo.Cluster = &cfg
-			opts.WorkStore = pgcluster.NewWorkStore(pool)
+			opts.WorkStore = c.WorkStore()
 		}
 		inner, err := adapter.New(opts)
 		if err != nil {

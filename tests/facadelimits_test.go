@@ -206,7 +206,7 @@ type bigPort struct {
 
 func (p bigPort) Submit(ctx context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	art := a2aport.Artifact{ID: "big", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: strings.Repeat("x", p.n)}}}
-	a2aport.ApplySubmitOptions(opts...).OnEvent(a2aport.Event{Type: a2aport.EventArtifact, TaskID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
+	a2aport.ApplySubmitOptions(opts...).OnEvent(a2aport.Event{Type: a2aport.EventArtifact, WorkID: w.ID, OwnerID: w.OwnerID, Artifact: &art})
 	<-ctx.Done()
 	return a2aport.Outcome{}, ctx.Err()
 }

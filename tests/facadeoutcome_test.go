@@ -25,7 +25,7 @@ type outcomePort struct {
 func (p outcomePort) Submit(_ context.Context, w a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	on := a2aport.ApplySubmitOptions(opts...).OnEvent
 	for _, ev := range p.emit {
-		ev.TaskID, ev.OwnerID = w.ID, w.OwnerID
+		ev.WorkID, ev.OwnerID = w.ID, w.OwnerID
 		if on != nil {
 			on(ev)
 		}

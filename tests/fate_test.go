@@ -142,7 +142,7 @@ func TestFate(t *testing.T) {
 						if phase == "input" {
 							ev, _ := rec.waitFor(ctx, t, 0, isType(a2aport.EventInputRequested))
 							proxy.Down()
-							_ = p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID)
+							_ = p.RespondInput(ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"})
 						} else if phase != "discovery" && phase != "send" {
 							proxy.Down()
 						}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
+	"github.com/a2aport/a2aport/internal/sleepcount"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/tests/agent"
 )
@@ -26,10 +27,12 @@ func TestMain(m *testing.M) {
 	}
 	hosttest.Main(m, hosttest.Host{
 		Prepare: func(moduleDir, cacheDir string) error {
-			host.ModuleDir, host.CompilationCacheDir = moduleDir, cacheDir
+			if err := host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err != nil {
+				return err
+			}
 			return host.Prepare(context.Background(), host.Full, host.NoLegacy)
 		},
-		Sleeps: host.RuntimeSleeps,
+		Sleeps: sleepcount.Ended.Load,
 	}, &server)
 }
 

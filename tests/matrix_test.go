@@ -83,8 +83,8 @@ var scenarios = []scenario{
 			t.Errorf("Submit() = %+v, want %+v", out, want)
 		}
 		for _, ev := range events {
-			if ev.TaskID != w.ID || ev.OwnerID != w.OwnerID {
-				t.Errorf("event %+v carries task %q owner %q, want %q %q", ev, ev.TaskID, ev.OwnerID, w.ID, w.OwnerID)
+			if ev.WorkID != w.ID || ev.OwnerID != w.OwnerID {
+				t.Errorf("event %+v carries task %q owner %q, want %q %q", ev, ev.WorkID, ev.OwnerID, w.ID, w.OwnerID)
 			}
 		}
 		if last := events[len(events)-1]; last.Type != a2aport.EventActivity || last.State != a2aport.StateCompleted {
@@ -210,26 +210,26 @@ var scenarios = []scenario{
 		if st := e.port.Status(w.ID, w.OwnerID); st.State != a2aport.StateInputRequired {
 			t.Errorf("Status() = %q, want input_required", st.State)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, "no-such-request", a2aport.InputResponse{Text: "x"}, w.OwnerID); !errors.Is(err, a2aport.ErrInputNotPending) {
+		if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, "no-such-request", a2aport.InputResponse{Text: "x"}); !errors.Is(err, a2aport.ErrInputNotPending) {
 			t.Errorf("RespondInput(wrong id) = %v, want INPUT_NOT_PENDING", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "x"}, "mallory"); !errors.Is(err, a2aport.ErrWorkNotFound) {
+		if err := e.port.RespondInput(e.ctx, w.ID, "mallory", ev.Input.InputRequestID, a2aport.InputResponse{Text: "x"}); !errors.Is(err, a2aport.ErrWorkNotFound) {
 			t.Errorf("RespondInput(other owner) = %v, want WORK_NOT_FOUND", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{}, w.OwnerID); !errors.Is(err, a2aport.ErrInputActionRequired) {
+		if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{}); !errors.Is(err, a2aport.ErrInputActionRequired) {
 			t.Errorf("RespondInput(empty) = %v, want INPUT_ACTION_REQUIRED", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "again"}, w.OwnerID); err != nil {
+		if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "again"}); err != nil {
 			t.Fatalf("RespondInput() = %v", err)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "twice"}, w.OwnerID); !errors.Is(err, a2aport.ErrInputAlreadySubmitted) {
+		if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "twice"}); !errors.Is(err, a2aport.ErrInputAlreadySubmitted) {
 			t.Errorf("RespondInput(repeat) = %v, want INPUT_ALREADY_SUBMITTED", err)
 		}
 		second, _ := rec.waitFor(e.ctx, t, at+1, isType(a2aport.EventInputRequested))
 		if second.Input.Prompt != "What is your name, really?" || second.Input.InputRequestID == ev.Input.InputRequestID {
 			t.Errorf("second request = %+v, want a new id and the follow-up prompt", second.Input)
 		}
-		if err := e.port.RespondInput(e.ctx, w.ID, second.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}, w.OwnerID); err != nil {
+		if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, second.Input.InputRequestID, a2aport.InputResponse{Text: "Ada"}); err != nil {
 			t.Fatalf("RespondInput() = %v", err)
 		}
 		r := await(e.ctx, t, done)
@@ -271,7 +271,7 @@ var scenarios = []scenario{
 			t.Errorf("Cancel(other owner) = %v, want WORK_NOT_FOUND", err)
 		}
 		res, err := e.port.Cancel(e.ctx, w.ID, w.OwnerID)
-		if err != nil || res != (a2aport.CancelResult{TaskID: w.ID, State: a2aport.StateCancelled}) {
+		if err != nil || res != (a2aport.CancelResult{WorkID: w.ID, State: a2aport.StateCancelled}) {
 			t.Fatalf("Cancel() = %+v, %v", res, err)
 		}
 		wantCode(t, await(e.ctx, t, done).err, a2aport.ErrWorkCancelled)
@@ -375,7 +375,7 @@ var scenarios = []scenario{
 		done := submitAsync(e.ctx, e.port, w, rec)
 		ev, _ := rec.waitFor(e.ctx, t, 0, isType(a2aport.EventInputRequested))
 		answer := fmt.Sprintf("busyanswer %s-%d", w.ID, workSeq.Add(1))
-		if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: answer}, w.OwnerID); err != nil {
+		if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{Text: answer}); err != nil {
 			t.Fatal(err)
 		}
 		r := await(e.ctx, t, done)
@@ -583,10 +583,10 @@ func answerAuth(t *testing.T, e env, resp a2aport.InputResponse) (a2aport.Work, 
 	if st := e.port.Status(w.ID, w.OwnerID); st.State != a2aport.StateAuthRequired {
 		t.Errorf("Status() = %q, want auth_required", st.State)
 	}
-	if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "ok"}, w.OwnerID); !errors.Is(err, a2aport.ErrInputActionRequired) {
+	if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "ok"}); !errors.Is(err, a2aport.ErrInputActionRequired) {
 		t.Errorf("RespondInput(no action) = %v, want INPUT_ACTION_REQUIRED", err)
 	}
-	if err := e.port.RespondInput(e.ctx, w.ID, ev.Input.InputRequestID, resp, w.OwnerID); err != nil {
+	if err := e.port.RespondInput(e.ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, resp); err != nil {
 		t.Fatalf("RespondInput(%+v) = %v", resp, err)
 	}
 	r := await(e.ctx, t, done)

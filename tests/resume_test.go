@@ -80,7 +80,7 @@ func TestResume(t *testing.T) {
 				if len(methods) == 0 || slices.Contains(methods, "SendMessage") || slices.Contains(methods, "SendStreamingMessage") {
 					t.Errorf("requests of the resumed Work: %v; want it followed, nothing sent", methods)
 				}
-				if evs := rec.all(); len(evs) == 0 || evs[0].Type != a2aport.EventActivity || evs[0].TaskID != w.ID {
+				if evs := rec.all(); len(evs) == 0 || evs[0].Type != a2aport.EventActivity || evs[0].WorkID != w.ID {
 					t.Errorf("events = %+v, want the recorded state first, for the Work", evs)
 				}
 				if _, ok, _ := store.Get(ctx, w.ID); ok {
@@ -214,7 +214,7 @@ func TestResumedThenDetached(t *testing.T) {
 func answerBob(ctx context.Context, t *testing.T, p a2aport.Port, w a2aport.Work, rec *recorder, done <-chan result) {
 	t.Helper()
 	ev, _ := rec.waitFor(ctx, t, 0, isType(a2aport.EventInputRequested))
-	if err := p.RespondInput(ctx, w.ID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Bob"}, w.OwnerID); err != nil {
+	if err := p.RespondInput(ctx, w.ID, w.OwnerID, ev.Input.InputRequestID, a2aport.InputResponse{Text: "Bob"}); err != nil {
 		t.Fatal(err)
 	}
 	if r := await(ctx, t, done); r.err != nil || !strings.Contains(r.out.Content, "Hello, Bob!") {

@@ -123,23 +123,24 @@ func (c *connection) open(ctx context.Context, opts a2aport.Options) (a2aport.Po
 	if !c.module || c.native {
 		return adapter.New(opts)
 	}
-	c.useModuleFiles()
-	if dir := os.Getenv("A2APORT_WAZERO_CACHE"); dir != "" {
-		host.CompilationCacheDir = dir // else the host's default, the user's cache folder
-	}
+	c.configureHost()
 	return host.New(ctx, opts)
 }
 
-// useModuleFiles points the host at the first directory that has both modules (each is read only
-// when needed); without one the host runs the modules embedded in the binary.
-func (c *connection) useModuleFiles() {
+// configureHost points the host at the first directory that has both modules (each is read only
+// when needed; without one the host runs the modules embedded in the binary), and at
+// $A2APORT_WAZERO_CACHE for compiled code (else the host's default, the user's cache folder).
+func (c *connection) configureHost() {
+	cfg := host.Config{CompilationCacheDir: os.Getenv("A2APORT_WAZERO_CACHE")}
+	// ErrConfigured: an earlier connection of this process configured it, from the same places.
+	defer func() { _ = host.Configure(cfg) }()
 	dirs := []string{c.wasmDir, os.Getenv("A2APORT_WASM_DIR")}
 	if exe, err := os.Executable(); err == nil {
 		dirs = append(dirs, filepath.Dir(exe))
 	}
 	for _, dir := range dirs {
 		if dir != "" && exists(filepath.Join(dir, host.Full.String())) && exists(filepath.Join(dir, host.NoLegacy.String())) {
-			host.ModuleDir = dir
+			cfg.ModuleDir = dir
 			return
 		}
 	}

@@ -128,7 +128,7 @@ func follow(ctx context.Context, s streams, conn connection, opts a2aport.Option
 					cancelWork(port, work, stop)
 					return
 				}
-				if err := port.RespondInput(ctx, work.ID, ev.Input.InputRequestID, resp, work.OwnerID); err != nil {
+				if err := port.RespondInput(ctx, work.ID, work.OwnerID, ev.Input.InputRequestID, resp); err != nil {
 					r.notice("a2aport: the answer was not taken: " + err.Error())
 				}
 			}()

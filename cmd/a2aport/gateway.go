@@ -117,7 +117,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return exitError
 		}
 		defer cluster.Close()
-		works, ready = pgcluster.NewWorkStore(pool), pool.Ping
+		works, ready = cluster.WorkStore(), pool.Ping
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -148,7 +148,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	opts.Facade.Logger, opts.AccessLog, opts.Ready = logger, logger, ready
 	if cluster != nil {
 		c := cluster.Config()
-		opts.Facade.Cluster, opts.Routes = &c, pgcluster.NewRoutes(pool)
+		opts.Facade.Cluster, opts.Routes = &c, cluster.Routes()
 	}
 	g, err := gateway.New(opts)
 	if err != nil {

@@ -48,7 +48,10 @@ func TestMain(m *testing.M) {
 	// The modules under test, compiled before any test's deadline starts, into the cache the
 	// binary reads (A2APORT_WAZERO_CACHE; below, for its own version): no test's run compiles them.
 	moduleDir, cacheDir := hosttest.MustDirs()
-	host.ModuleDir, host.CompilationCacheDir = moduleDir, cacheDir
+	if err := host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
 	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
 		fmt.Fprintln(os.Stderr, "preparing the module:", err)
 		os.Exit(1)

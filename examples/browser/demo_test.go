@@ -248,7 +248,7 @@ func TestAsksWhenAmbiguous(t *testing.T) {
 			}
 			// Every answer goes out at once, racing a2asrv's release of the turn (see settle.go).
 			if tc.unusable != "" {
-				if err := port.RespondInput(ctx, "w", asked.Input.InputRequestID, a2aport.InputResponse{Text: tc.unusable}, "ann"); err != nil {
+				if err := port.RespondInput(ctx, "w", "ann", asked.Input.InputRequestID, a2aport.InputResponse{Text: tc.unusable}); err != nil {
 					t.Fatal(err)
 				}
 				asked = rec.await(t, ctx, isQuestion)
@@ -256,7 +256,7 @@ func TestAsksWhenAmbiguous(t *testing.T) {
 					t.Errorf("second prompt = %q, want it reworded", asked.Input.Prompt)
 				}
 			}
-			if err := port.RespondInput(ctx, "w", asked.Input.InputRequestID, a2aport.InputResponse{Text: tc.answer}, "ann"); err != nil {
+			if err := port.RespondInput(ctx, "w", "ann", asked.Input.InputRequestID, a2aport.InputResponse{Text: tc.answer}); err != nil {
 				t.Fatal(err)
 			}
 			r := <-done

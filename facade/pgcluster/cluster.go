@@ -11,12 +11,14 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// Cluster is one process's share of the cluster: what a2asrv.WithClusterMode needs, on one
-// PostgreSQL database.
+// Cluster is one process's share of the cluster on one PostgreSQL database: the cluster mode of
+// its facade (Config), the records with which its Port resumes a Work another process started
+// (WorkStore) and, for a gateway, the backend of each Work (Routes).
 type Cluster struct {
-	Tasks  *TaskStore
-	Events *EventQueues
-	Work   *WorkQueue
+	pool   *pgxpool.Pool
+	tasks  *taskStore
+	events *eventQueues
+	work   *workQueue
 }
 
 // New migrates the database and starts this process (named node, unique in the cluster) on it,
@@ -26,17 +28,25 @@ func New(ctx context.Context, pool *pgxpool.Pool, node string, lease time.Durati
 		return nil, err
 	}
 	return &Cluster{
-		Tasks:  NewTaskStore(pool, a2asrv.NewTaskStoreAuthenticator()),
-		Events: NewEventQueues(pool),
-		Work:   NewWorkQueue(pool, node, lease),
+		pool:   pool,
+		tasks:  newTaskStore(pool, a2asrv.NewTaskStoreAuthenticator()),
+		events: newEventQueues(pool),
+		work:   newWorkQueue(pool, node, lease),
 	}, nil
 }
 
-// Config is the cluster mode of an a2asrv handler.
+// Config is the cluster mode of an a2asrv handler (facade.Options.Cluster).
 func (c *Cluster) Config() a2asrv.ClusterConfig {
-	queue := workqueue.NewPullQueue(c.Work, &workqueue.PullQueueConfig{AfterExecutionCallback: completeWhatCannotRun})
-	return a2asrv.ClusterConfig{QueueManager: c.Events, WorkQueue: queue, TaskStore: c.Tasks}
+	queue := workqueue.NewPullQueue(c.work, &workqueue.PullQueueConfig{AfterExecutionCallback: completeWhatCannotRun})
+	return a2asrv.ClusterConfig{QueueManager: c.events, WorkQueue: queue, TaskStore: c.tasks}
 }
+
+// WorkStore is the a2aport.WorkStore of every process of the cluster (a2aport.Options.WorkStore):
+// a process's Port resumes a Work another process started, and never sends its message again.
+func (c *Cluster) WorkStore() *WorkStore { return &WorkStore{pool: c.pool} }
+
+// Routes are the backends of the gateway's Works, shared by its nodes (gateway.Options.Routes).
+func (c *Cluster) Routes() *Routes { return &Routes{pool: c.pool} }
 
 // errHandled tells the pull queue the message was taken care of.
 var errHandled = errors.New("handled")
@@ -53,6 +63,6 @@ func completeWhatCannotRun(ctx context.Context, msg workqueue.Message, _ a2a.Sen
 
 // Close stops this process's share: it leases no more work and listens no more.
 func (c *Cluster) Close() {
-	c.Work.Close()
-	c.Events.Close()
+	c.work.Close()
+	c.events.Close()
 }

@@ -11,7 +11,7 @@
 //		return err
 //	}
 //	defer cluster.Close()
-//	port, _ := adapter.New(a2aport.Options{AgentCardURL: upstream, WorkStore: pgcluster.NewWorkStore(pool)})
+//	port, _ := adapter.New(a2aport.Options{AgentCardURL: upstream, WorkStore: cluster.WorkStore()})
 //	cfg := cluster.Config()
 //	handler, _ := facade.New(port, facade.Options{BaseURL: base, Cluster: &cfg})
 //	_ = handler

@@ -12,26 +12,26 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
-// EventQueues is a2a-go's eventqueue.Manager in PostgreSQL: the events of a task are rows, and a
+// eventQueues is a2a-go's eventqueue.Manager in PostgreSQL: the events of a task are rows, and a
 // NOTIFY wakes the readers of every process; a reader sees what is written after it was created.
-type EventQueues struct {
+type eventQueues struct {
 	pool *pgxpool.Pool
 	note *notifier
 	poll time.Duration
 }
 
-var _ eventqueue.Manager = (*EventQueues)(nil)
+var _ eventqueue.Manager = (*eventQueues)(nil)
 
-// NewEventQueues keeps event queues in pool. Close it when the process stops.
-func NewEventQueues(pool *pgxpool.Pool) *EventQueues {
-	return &EventQueues{pool: pool, note: newNotifier(pool, eventsChannel), poll: time.Second}
+// newEventQueues keeps event queues in pool. Close it when the process stops.
+func newEventQueues(pool *pgxpool.Pool) *eventQueues {
+	return &eventQueues{pool: pool, note: newNotifier(pool, eventsChannel), poll: time.Second}
 }
 
 // Close stops listening for notifications.
-func (q *EventQueues) Close() { q.note.close() }
+func (q *eventQueues) Close() { q.note.close() }
 
 // CreateReader implements eventqueue.Manager.
-func (q *EventQueues) CreateReader(ctx context.Context, taskID a2a.TaskID) (eventqueue.Reader, error) {
+func (q *eventQueues) CreateReader(ctx context.Context, taskID a2a.TaskID) (eventqueue.Reader, error) {
 	var last int64
 	if err := q.pool.QueryRow(ctx, `SELECT coalesce(max(seq), 0) FROM a2a_events WHERE task_id = $1`, string(taskID)).Scan(&last); err != nil {
 		return nil, err
@@ -40,13 +40,13 @@ func (q *EventQueues) CreateReader(ctx context.Context, taskID a2a.TaskID) (even
 }
 
 // CreateWriter implements eventqueue.Manager.
-func (q *EventQueues) CreateWriter(_ context.Context, taskID a2a.TaskID) (eventqueue.Writer, error) {
+func (q *eventQueues) CreateWriter(_ context.Context, taskID a2a.TaskID) (eventqueue.Writer, error) {
 	return &eventWriter{q: q, task: string(taskID)}, nil
 }
 
 // Destroy implements eventqueue.Manager: readers get what was written, then ErrQueueClosed. Rows
 // of queues destroyed more than an hour ago go.
-func (q *EventQueues) Destroy(ctx context.Context, taskID a2a.TaskID) error {
+func (q *eventQueues) Destroy(ctx context.Context, taskID a2a.TaskID) error {
 	if _, err := q.pool.Exec(ctx, `INSERT INTO a2a_events (task_id, message) VALUES ($1, NULL)`, string(taskID)); err != nil {
 		return err
 	}
@@ -59,7 +59,7 @@ func (q *EventQueues) Destroy(ctx context.Context, taskID a2a.TaskID) error {
 }
 
 type eventWriter struct {
-	q      *EventQueues
+	q      *eventQueues
 	task   string
 	mu     sync.Mutex
 	closed bool
@@ -94,7 +94,7 @@ func (w *eventWriter) Close() error {
 
 // eventReader is used by one goroutine; Close may come from another.
 type eventReader struct {
-	q         *EventQueues
+	q         *eventQueues
 	task      string
 	last      int64
 	pending   []*eventqueue.Message

@@ -50,7 +50,7 @@ func textOf(t *testing.T, m *eventqueue.Message) string {
 // destroyed queue is drained, then closed. Readers wait on NOTIFY alone (no polling here).
 func TestEventQueuesAcrossProcesses(t *testing.T) {
 	p1, p2 := twoPools(t)
-	writer, reader := NewEventQueues(p1), NewEventQueues(p2)
+	writer, reader := newEventQueues(p1), newEventQueues(p2)
 	t.Cleanup(writer.Close)
 	t.Cleanup(reader.Close)
 	reader.poll = time.Hour

@@ -33,7 +33,7 @@ func ExampleNew() {
 
 	port, err := adapter.New(a2aport.Options{
 		AgentCardURL: "https://upstream.example/.well-known/agent-card.json",
-		WorkStore:    pgcluster.NewWorkStore(pool),
+		WorkStore:    cluster.WorkStore(),
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -12,9 +12,6 @@ import (
 // cluster runs on, so that the node taking a Work over asks that backend alone.
 type Routes struct{ pool *pgxpool.Pool }
 
-// NewRoutes keeps routes in pool.
-func NewRoutes(pool *pgxpool.Pool) *Routes { return &Routes{pool: pool} }
-
 // SetRoute records that workID runs on backend.
 func (s *Routes) SetRoute(ctx context.Context, workID, backend string) error {
 	_, err := s.pool.Exec(ctx, `INSERT INTO a2aport_routes (work_id, backend) VALUES ($1, $2)

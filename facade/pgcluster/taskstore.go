@@ -17,23 +17,23 @@ import (
 	"github.com/a2aport/a2aport/internal/a2asrvx"
 )
 
-// TaskStore is a taskstore.Store in PostgreSQL.
-type TaskStore struct {
+// taskStore is a taskstore.Store in PostgreSQL.
+type taskStore struct {
 	pool *pgxpool.Pool
 	auth taskstore.Authenticator
 }
 
-var _ taskstore.Store = (*TaskStore)(nil)
+var _ taskstore.Store = (*taskStore)(nil)
 
-// NewTaskStore keeps tasks in pool; auth names the caller, whose tasks only that caller reads.
-func NewTaskStore(pool *pgxpool.Pool, auth taskstore.Authenticator) *TaskStore {
+// newTaskStore keeps tasks in pool; auth names the caller, whose tasks only that caller reads.
+func newTaskStore(pool *pgxpool.Pool, auth taskstore.Authenticator) *taskStore {
 	if auth == nil {
 		auth = func(context.Context) (string, error) { return "", nil }
 	}
-	return &TaskStore{pool: pool, auth: auth}
+	return &taskStore{pool: pool, auth: auth}
 }
 
-func (s *TaskStore) caller(ctx context.Context) (string, error) {
+func (s *taskStore) caller(ctx context.Context) (string, error) {
 	user, err := s.auth(ctx)
 	if err != nil {
 		return "", fmt.Errorf("taskstore auth failed: %w", err)
@@ -53,7 +53,7 @@ func statusAt(task *a2a.Task) *time.Time {
 }
 
 // Create implements taskstore.Store.
-func (s *TaskStore) Create(ctx context.Context, task *a2a.Task) (taskstore.TaskVersion, error) {
+func (s *taskStore) Create(ctx context.Context, task *a2a.Task) (taskstore.TaskVersion, error) {
 	if err := validate(task); err != nil {
 		return taskstore.TaskVersionMissing, err
 	}
@@ -78,7 +78,7 @@ func (s *TaskStore) Create(ctx context.Context, task *a2a.Task) (taskstore.TaskV
 }
 
 // Update implements taskstore.Store: it is refused when PrevVersion is given and stale.
-func (s *TaskStore) Update(ctx context.Context, req *taskstore.UpdateRequest) (taskstore.TaskVersion, error) {
+func (s *taskStore) Update(ctx context.Context, req *taskstore.UpdateRequest) (taskstore.TaskVersion, error) {
 	if err := validate(req.Task); err != nil {
 		return taskstore.TaskVersionMissing, err
 	}
@@ -112,7 +112,7 @@ func (s *TaskStore) Update(ctx context.Context, req *taskstore.UpdateRequest) (t
 }
 
 // Get implements taskstore.Store: another caller's task is not found.
-func (s *TaskStore) Get(ctx context.Context, taskID a2a.TaskID) (*taskstore.StoredTask, error) {
+func (s *taskStore) Get(ctx context.Context, taskID a2a.TaskID) (*taskstore.StoredTask, error) {
 	user, err := s.caller(ctx)
 	if err != nil {
 		return nil, err
@@ -142,7 +142,7 @@ const (
 )
 
 // List implements taskstore.Store: the caller's tasks, newest update first, by pages.
-func (s *TaskStore) List(ctx context.Context, req *a2a.ListTasksRequest) (*a2a.ListTasksResponse, error) {
+func (s *taskStore) List(ctx context.Context, req *a2a.ListTasksRequest) (*a2a.ListTasksResponse, error) {
 	user, err := s.caller(ctx)
 	if err != nil || user == "" {
 		return nil, a2a.ErrUnauthenticated

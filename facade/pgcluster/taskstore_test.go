@@ -23,10 +23,10 @@ func userOf(ctx context.Context) (string, error) {
 }
 
 // twoNodes returns two stores on one real PostgreSQL database, as two facade processes have.
-func twoNodes(t *testing.T) (*TaskStore, *TaskStore) {
+func twoNodes(t *testing.T) (*taskStore, *taskStore) {
 	t.Helper()
 	p1, p2 := twoPools(t)
-	return NewTaskStore(p1, userOf), NewTaskStore(p2, userOf)
+	return newTaskStore(p1, userOf), newTaskStore(p2, userOf)
 }
 
 func newTask(id, contextID string, state a2a.TaskState) *a2a.Task {
@@ -79,7 +79,7 @@ func TestTaskStoreOptimisticConcurrency(t *testing.T) {
 	var wins, conflicts atomic.Int32
 	var wg sync.WaitGroup
 	for i := range 20 {
-		store := []*TaskStore{a, b}[i%2]
+		store := []*taskStore{a, b}[i%2]
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -111,7 +111,7 @@ func TestTaskStoreList(t *testing.T) {
 		if i%3 == 0 {
 			state = a2a.TaskStateCompleted
 		}
-		if _, err := []*TaskStore{a, b}[i%2].Create(alice, newTask(fmt.Sprintf("a%d", i), fmt.Sprintf("ctx%d", i%2), state)); err != nil {
+		if _, err := []*taskStore{a, b}[i%2].Create(alice, newTask(fmt.Sprintf("a%d", i), fmt.Sprintf("ctx%d", i%2), state)); err != nil {
 			t.Fatal(err)
 		}
 	}

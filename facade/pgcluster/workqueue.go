@@ -18,11 +18,11 @@ import (
 // process takes the item over that long after its last heartbeat.
 const DefaultLease = 10 * time.Second
 
-// WorkQueue is a2a-go's workqueue.ReadWriter in PostgreSQL: items are rows; a process leases one
+// workQueue is a2a-go's workqueue.ReadWriter in PostgreSQL: items are rows; a process leases one
 // with FOR UPDATE SKIP LOCKED, keeps it with heartbeats, and deletes it when done. An item whose
 // lease ran out (its process died) is leased again by another. Use it as
 // workqueue.NewPullQueue(queue, nil).
-type WorkQueue struct {
+type workQueue struct {
 	pool   *pgxpool.Pool
 	node   string
 	lease  time.Duration
@@ -32,33 +32,33 @@ type WorkQueue struct {
 	closed bool
 }
 
-var _ workqueue.ReadWriter = (*WorkQueue)(nil)
+var _ workqueue.ReadWriter = (*workQueue)(nil)
 
-// NewWorkQueue is the work queue in pool for the process named node (unique per process), with
+// newWorkQueue is the work queue in pool for the process named node (unique per process), with
 // leases of lease (DefaultLease if 0). Close it when the process stops.
-func NewWorkQueue(pool *pgxpool.Pool, node string, lease time.Duration) *WorkQueue {
+func newWorkQueue(pool *pgxpool.Pool, node string, lease time.Duration) *workQueue {
 	if lease <= 0 {
 		lease = DefaultLease
 	}
-	return &WorkQueue{pool: pool, node: node, lease: lease, note: newNotifier(pool, workChannel), poll: lease / 4}
+	return &workQueue{pool: pool, node: node, lease: lease, note: newNotifier(pool, workChannel), poll: lease / 4}
 }
 
 // Close makes Read return workqueue.ErrQueueClosed; items in hand are left to their leases.
-func (q *WorkQueue) Close() {
+func (q *workQueue) Close() {
 	q.mu.Lock()
 	q.closed = true
 	q.mu.Unlock()
 	q.note.close()
 }
 
-func (q *WorkQueue) isClosed() bool {
+func (q *workQueue) isClosed() bool {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return q.closed
 }
 
 // Write implements workqueue.Writer.
-func (q *WorkQueue) Write(ctx context.Context, p *workqueue.Payload) (a2a.TaskID, error) {
+func (q *workQueue) Write(ctx context.Context, p *workqueue.Payload) (a2a.TaskID, error) {
 	data, err := json.Marshal(p)
 	if err != nil {
 		return "", fmt.Errorf("%w: %v", workqueue.ErrMalformedPayload, err)
@@ -71,7 +71,7 @@ func (q *WorkQueue) Write(ctx context.Context, p *workqueue.Payload) (a2a.TaskID
 }
 
 // Read implements workqueue.ReadWriter: it leases the oldest free item, waiting for one.
-func (q *WorkQueue) Read(ctx context.Context) (workqueue.Message, error) {
+func (q *workQueue) Read(ctx context.Context) (workqueue.Message, error) {
 	for {
 		if q.isClosed() {
 			return nil, workqueue.ErrQueueClosed
@@ -107,7 +107,7 @@ func (q *WorkQueue) Read(ctx context.Context) (workqueue.Message, error) {
 
 // workItem is one leased item.
 type workItem struct {
-	q       *WorkQueue
+	q       *workQueue
 	id      int64
 	payload *workqueue.Payload
 }

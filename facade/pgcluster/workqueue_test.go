@@ -21,7 +21,7 @@ func payload(task string) *workqueue.Payload {
 // Two processes read one queue: each item goes to exactly one of them, whole.
 func TestWorkQueueEachItemOnce(t *testing.T) {
 	p1, p2 := twoPools(t)
-	a, b := NewWorkQueue(p1, "node-a", 0), NewWorkQueue(p2, "node-b", 0)
+	a, b := newWorkQueue(p1, "node-a", 0), newWorkQueue(p2, "node-b", 0)
 	t.Cleanup(a.Close)
 	t.Cleanup(b.Close)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -35,7 +35,7 @@ func TestWorkQueueEachItemOnce(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[a2a.TaskID]int{}
 	var wg sync.WaitGroup
-	for _, q := range []*WorkQueue{a, b, a, b} {
+	for _, q := range []*workQueue{a, b, a, b} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -78,7 +78,7 @@ func TestWorkQueueEachItemOnce(t *testing.T) {
 func TestWorkQueueLeases(t *testing.T) {
 	p1, p2 := twoPools(t)
 	const lease = 600 * time.Millisecond
-	a, b := NewWorkQueue(p1, "node-a", lease), NewWorkQueue(p2, "node-b", lease)
+	a, b := newWorkQueue(p1, "node-a", lease), newWorkQueue(p2, "node-b", lease)
 	t.Cleanup(a.Close)
 	t.Cleanup(b.Close)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)

@@ -17,9 +17,6 @@ type WorkStore struct{ pool *pgxpool.Pool }
 
 var _ a2aport.WorkStore = (*WorkStore)(nil)
 
-// NewWorkStore keeps work records in pool.
-func NewWorkStore(pool *pgxpool.Pool) *WorkStore { return &WorkStore{pool: pool} }
-
 // Get implements a2aport.WorkStore.
 func (s *WorkStore) Get(ctx context.Context, workID string) (a2aport.WorkRecord, bool, error) {
 	var data []byte

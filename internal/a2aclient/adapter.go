@@ -300,7 +300,7 @@ func (a *Adapter) Status(workID, ownerID string) a2aport.Status {
 
 // RespondAuthorization implements Port: A2A has no universal approval semantics, so the adapter
 // never guesses them. Authorization requests are answered with RespondInput.
-func (a *Adapter) RespondAuthorization(context.Context, string, string, a2aport.InputResponse, string) error {
+func (a *Adapter) RespondAuthorization(context.Context, string, string, string, a2aport.InputResponse) error {
 	return newError(a2aport.CodeAuthorizationUnsupported, "A2A has no universal authorization semantics; answer authorization requests with RespondInput (accept, decline or cancel)")
 }
 

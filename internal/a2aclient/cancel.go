@@ -45,7 +45,7 @@ func (a *Adapter) cancelRun(ctx context.Context, r *run) (a2aport.CancelResult, 
 		switch ended, refused := r.askCancel(ctx); {
 		case ended != nil:
 			if r.stop(&endedAtAgent{task: ended}) {
-				return a2aport.CancelResult{TaskID: r.work.ID, State: workState(ended.Status.State)}, nil
+				return a2aport.CancelResult{WorkID: r.work.ID, State: workState(ended.Status.State)}, nil
 			}
 			return r.settledState(), nil
 		case refused:
@@ -57,7 +57,7 @@ func (a *Adapter) cancelRun(ctx context.Context, r *run) (a2aport.CancelResult, 
 	if !r.stop(errCancelled) { // the run ended on its own while the agent was asked
 		return r.settledState(), nil
 	}
-	return a2aport.CancelResult{TaskID: r.work.ID, State: a2aport.StateCancelled}, nil
+	return a2aport.CancelResult{WorkID: r.work.ID, State: a2aport.StateCancelled}, nil
 }
 
 // endedAtAgent stops a run whose cancel the agent refused because its task had already ended:
@@ -110,9 +110,9 @@ func (r *run) settledState() a2aport.CancelResult {
 	defer r.mu.Unlock()
 	switch {
 	case r.ended != "":
-		return a2aport.CancelResult{TaskID: r.work.ID, State: r.ended}
+		return a2aport.CancelResult{WorkID: r.work.ID, State: r.ended}
 	case r.stopped == nil:
-		return a2aport.CancelResult{TaskID: r.work.ID, State: r.state}
+		return a2aport.CancelResult{WorkID: r.work.ID, State: r.state}
 	}
 	return a2aport.CancelResult{State: a2aport.StateNotFound}
 }

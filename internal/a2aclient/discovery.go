@@ -134,7 +134,7 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 		if iface.ProtocolBinding != a2a.TransportProtocolJSONRPC && iface.ProtocolBinding != a2a.TransportProtocolHTTPJSON {
 			continue
 		}
-		if pin := a.s.ProtocolBinding; pin != "" && string(iface.ProtocolBinding) != pin {
+		if pin := a.s.ProtocolBinding; pin != "" && a2aport.Binding(iface.ProtocolBinding) != pin {
 			continue
 		}
 		major := semver.Major("v" + versionOrDefault(iface.ProtocolVersion))
@@ -160,7 +160,7 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 	if len(offered) == 0 {
 		return nil, newError(a2aport.CodeNoCompatibleTransport, "the Agent Card declares no interface")
 	}
-	if a.s.ProtocolBinding == string(a2a.TransportProtocolGRPC) {
+	if a.s.ProtocolBinding == a2aport.BindingGRPC {
 		return nil, newError(a2aport.CodeNoCompatibleTransport, "ProtocolBinding is pinned to GRPC, which a2aport does not speak (it speaks JSONRPC and HTTP+JSON); the Agent Card offers [%s]", strings.Join(offered, ", "))
 	}
 	e := newError(a2aport.CodeNoCompatibleTransport, "no compatible interface: the Agent Card offers [%s], this client speaks %s", strings.Join(offered, ", "), a.speaks())
@@ -174,7 +174,7 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 func (a *Adapter) speaks() string {
 	bindings := "JSONRPC or HTTP+JSON"
 	if a.s.ProtocolBinding != "" {
-		bindings = a.s.ProtocolBinding + " (pinned)"
+		bindings = string(a.s.ProtocolBinding) + " (pinned)"
 	}
 	versions := "A2A 1.x"
 	switch {

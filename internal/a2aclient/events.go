@@ -5,7 +5,7 @@ import "github.com/a2aport/a2aport"
 // emit delivers ev to the Work's OnEvent listener and to every subscriber, in that order, on the
 // run's goroutine so that each Work's events arrive in order. A panicking listener is isolated.
 func (r *run) emit(ev a2aport.Event) {
-	ev.TaskID, ev.OwnerID = r.work.ID, r.work.OwnerID
+	ev.WorkID, ev.OwnerID = r.work.ID, r.work.OwnerID
 	if r.onEvent != nil {
 		deliver(r.onEvent, ev)
 	}

@@ -57,7 +57,7 @@ func (r *run) awaitAnswer() (*a2a.Message, error) {
 }
 
 // RespondInput implements Port.
-func (a *Adapter) RespondInput(ctx context.Context, workID, inputRequestID string, resp a2aport.InputResponse, ownerID string) error {
+func (a *Adapter) RespondInput(ctx context.Context, workID, ownerID, inputRequestID string, resp a2aport.InputResponse) error {
 	a.mu.Lock()
 	r, ok := a.runs[workID]
 	a.mu.Unlock()

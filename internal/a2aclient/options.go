@@ -7,8 +7,6 @@ import (
 
 	"github.com/a2aport/a2aport"
 
-	"github.com/a2aproject/a2a-go/v2/a2a"
-
 	"github.com/a2aport/a2aport/internal/credentials"
 )
 
@@ -126,7 +124,7 @@ func validate(o a2aport.Options, hostHeld *credentials.Held) (*settings, error) 
 	}
 	// In a build without 0.3, LegacyCompat still says what the caller accepts: a card that needs 0.3
 	// fails discovery with A2A_LEGACY_BUILD_REQUIRED, which tells a host to load the full module.
-	s.legacy = o.LegacyCompat == nil || *o.LegacyCompat
+	s.legacy = o.LegacyCompat == a2aport.LegacyCompatOn
 	switch o.ProtocolVersion {
 	case "", "1.0":
 	case "0.3":
@@ -146,9 +144,14 @@ func validate(o a2aport.Options, hostHeld *credentials.Held) (*settings, error) 
 			return nil, newError(a2aport.CodeInvalidOptions, "Extensions contain an empty URI")
 		}
 	}
-	switch a2a.TransportProtocol(o.ProtocolBinding) {
-	case "", a2a.TransportProtocolJSONRPC, a2a.TransportProtocolHTTPJSON:
-	case a2a.TransportProtocolGRPC: // an A2A binding a2aport does not speak: discovery says so
+	switch o.LegacyCompat {
+	case a2aport.LegacyCompatOn, a2aport.LegacyCompatOff:
+	default:
+		return nil, newError(a2aport.CodeInvalidOptions, "LegacyCompat must be LegacyCompatOn or LegacyCompatOff, got %d", o.LegacyCompat)
+	}
+	switch o.ProtocolBinding {
+	case "", a2aport.BindingJSONRPC, a2aport.BindingHTTPJSON:
+	case a2aport.BindingGRPC: // an A2A binding a2aport does not speak: discovery says so
 	default:
 		return nil, newError(a2aport.CodeInvalidOptions, "ProtocolBinding must be \"JSONRPC\", \"HTTP+JSON\" or \"GRPC\", got %q", o.ProtocolBinding)
 	}

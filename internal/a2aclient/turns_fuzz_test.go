@@ -40,7 +40,7 @@ func FuzzApply(f *testing.F) {
 		}
 		shown := map[string]string{}
 		for _, ev := range events {
-			if ev.TaskID != "work" || ev.OwnerID != "owner" {
+			if ev.WorkID != "work" || ev.OwnerID != "owner" {
 				t.Fatalf("event %+v does not name the Work", ev)
 			}
 			if ev.Type != a2aport.EventArtifact {

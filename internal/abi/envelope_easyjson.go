@@ -813,11 +813,11 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport7(in *jlexer.Lexer, out *a2apo
 			} else {
 				out.Type = string(in.String())
 			}
-		case "taskId":
+		case "workId":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.TaskID = string(in.String())
+				out.WorkID = string(in.String())
 			}
 		case "ownerId":
 			if in.IsNull() {
@@ -899,9 +899,9 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport7(out *jwriter.Writer, in a2ap
 		out.String(string(in.Type))
 	}
 	{
-		const prefix string = ",\"taskId\":"
+		const prefix string = ",\"workId\":"
 		out.RawString(prefix)
-		out.String(string(in.TaskID))
+		out.String(string(in.WorkID))
 	}
 	{
 		const prefix string = ",\"ownerId\":"
@@ -1754,11 +1754,11 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport6(in *jlexer.Lexer, out *a2apo
 		key := in.UnsafeFieldName(false)
 		in.WantColon()
 		switch key {
-		case "taskId":
+		case "workId":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.TaskID = string(in.String())
+				out.WorkID = string(in.String())
 			}
 		case "state":
 			if in.IsNull() {
@@ -1780,11 +1780,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport6(out *jwriter.Writer, in a2ap
 	out.RawByte('{')
 	first := true
 	_ = first
-	if in.TaskID != "" {
-		const prefix string = ",\"taskId\":"
+	if in.WorkID != "" {
+		const prefix string = ",\"workId\":"
 		first = false
 		out.RawString(prefix[1:])
-		out.String(string(in.TaskID))
+		out.String(string(in.WorkID))
 	}
 	{
 		const prefix string = ",\"state\":"

@@ -12,7 +12,7 @@ func TestFrameRoundTrip(t *testing.T) {
 	var w Writer
 	body := w.Bytes([]byte("{\"jsonrpc\":\"2.0\"}\x00\xff"))
 	w.Add(Envelope{Kind: KindFetch, ID: 7, Method: "POST", URL: "http://127.0.0.1/rpc", Headers: map[string][]string{"Accept": {"text/event-stream"}}, Body: body})
-	w.Add(Envelope{Kind: KindEvent, ID: 3, Event: &a2aport.Event{Type: a2aport.EventArtifact, TaskID: "w", OwnerID: "o",
+	w.Add(Envelope{Kind: KindEvent, ID: 3, Event: &a2aport.Event{Type: a2aport.EventArtifact, WorkID: "w", OwnerID: "o",
 		Artifact: &a2aport.Artifact{ID: "a", Parts: []a2aport.Part{{Type: a2aport.PartRaw, Raw: []byte{0, 1, 2}}}}}})
 	frame, err := w.Frame(42)
 	if err != nil {

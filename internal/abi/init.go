@@ -18,11 +18,11 @@ func NewInit(opts a2aport.Options) (Init, error) {
 	in := Init{
 		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
 		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(), InputTimeoutMs: opts.InputTimeout.Milliseconds(),
-		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: opts.LegacyCompat,
-		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: opts.ProtocolBinding, Extensions: opts.Extensions,
+		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: legacyOnWire(opts.LegacyCompat),
+		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: string(opts.ProtocolBinding), Extensions: opts.Extensions,
 		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
 		StreamIdleMs: wireMs(opts.StreamIdleTimeout), StreamProbeMs: wireMs(opts.StreamProbeInterval), FirstEventMs: wireMs(opts.FirstEventTimeout),
-		AllowedOrigins: opts.AllowedOrigins, VerifyCard: opts.VerifyCard, CardKeys: opts.CardKeys, CardKeysFromJKU: opts.CardKeysFromJKU, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes, MaxWorkBytes: opts.MaxWorkBytes,
+		AllowedOrigins: opts.AllowedOrigins, VerifyCard: string(opts.VerifyCard), CardKeys: opts.CardKeys, CardKeysFromJKU: opts.CardKeysFromJKU, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes, MaxWorkBytes: opts.MaxWorkBytes,
 		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
 		HostCredentials: credentials.HeldBy(opts),
 	}
@@ -53,9 +53,9 @@ func (in *Init) Options() (a2aport.Options, error) {
 		Timeout:             time.Duration(in.TimeoutMs) * time.Millisecond,
 		InputTimeout:        time.Duration(in.InputTimeoutMs) * time.Millisecond,
 		RequestTimeout:      time.Duration(in.RequestTimeoutMs) * time.Millisecond,
-		LegacyCompat:        in.LegacyCompat,
+		LegacyCompat:        legacyFromWire(in.LegacyCompat),
 		ProtocolVersion:     in.ProtocolVersion,
-		ProtocolBinding:     in.ProtocolBinding,
+		ProtocolBinding:     a2aport.Binding(in.ProtocolBinding),
 		Extensions:          in.Extensions,
 		RecoveryAttempts:    in.RecoveryAttempts,
 		RecoveryBackoff:     time.Duration(in.RecoveryBackoffMs) * time.Millisecond,
@@ -63,7 +63,7 @@ func (in *Init) Options() (a2aport.Options, error) {
 		StreamProbeInterval: time.Duration(in.StreamProbeMs) * time.Millisecond,
 		FirstEventTimeout:   time.Duration(in.FirstEventMs) * time.Millisecond,
 		AllowedOrigins:      in.AllowedOrigins,
-		VerifyCard:          in.VerifyCard,
+		VerifyCard:          a2aport.CardVerification(in.VerifyCard),
 		CardKeys:            []byte(in.CardKeys),
 		CardKeysFromJKU:     in.CardKeysFromJKU,
 		MaxCardBytes:        in.MaxCardBytes,
@@ -100,4 +100,22 @@ func wireMs(d time.Duration) int64 {
 		return -1
 	}
 	return d.Milliseconds()
+}
+
+// legacyOnWire is Options.LegacyCompat as the module and the JS package take it: legacyCompat
+// false, or absent for the default (on).
+func legacyOnWire(l a2aport.LegacyCompat) *bool {
+	if l == a2aport.LegacyCompatOn {
+		return nil
+	}
+	on := false
+	return &on
+}
+
+// legacyFromWire is legacyOnWire's reverse.
+func legacyFromWire(on *bool) a2aport.LegacyCompat {
+	if on != nil && !*on {
+		return a2aport.LegacyCompatOff
+	}
+	return a2aport.LegacyCompatOn
 }

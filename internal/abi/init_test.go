@@ -22,11 +22,10 @@ var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": tru
 // Every other option crosses to the module and back unchanged. The options below set every such
 // field, so an option added to a2aport.Options but not to Init fails here.
 func TestInitCarriesEveryOption(t *testing.T) {
-	legacy := false
 	opts := a2aport.Options{
 		AgentCard: &a2a.AgentCard{Name: "card"}, AgentCardURL: "https://agent.example/.well-known/agent-card.json",
 		AcceptedOutputModes: []string{"text/plain"}, PollInterval: 20 * time.Millisecond, Timeout: time.Minute, InputTimeout: 2 * time.Minute,
-		RequestTimeout: 5 * time.Second, LegacyCompat: &legacy, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
+		RequestTimeout: 5 * time.Second, LegacyCompat: a2aport.LegacyCompatOff, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
 		Extensions: []string{"urn:x"}, RecoveryAttempts: 7, RecoveryBackoff: 300 * time.Millisecond,
 		StreamIdleTimeout: 90 * time.Second, StreamProbeInterval: 5 * time.Second, FirstEventTimeout: 10 * time.Second, ReuseContext: true, Label: "label",
 		AllowedOrigins: []string{"https://other.example"}, VerifyCard: "required", CardKeys: []byte(`{"keys":[]}`), CardKeysFromJKU: true, MaxCardBytes: 1000, MaxResponseBytes: 2000, MaxArtifactBytes: 3000, MaxWorkBytes: 4000,

@@ -47,8 +47,8 @@ func closedAnswers() []byte {
 		"runtimeStatus":        p.Status("", ""),
 		"workStatus":           map[string]any{"state": p.Status(workID, "o").State},
 		"cancel":               map[string]any{"state": cancel.State},
-		"respondInput":         fail(p.RespondInput(ctx, workID, "r", a2aport.InputResponse{}, "o")),
-		"respondAuthorization": fail(p.RespondAuthorization(ctx, workID, "r", a2aport.InputResponse{}, "o")),
+		"respondInput":         fail(p.RespondInput(ctx, workID, "o", "r", a2aport.InputResponse{})),
+		"respondAuthorization": fail(p.RespondAuthorization(ctx, workID, "o", "r", a2aport.InputResponse{})),
 	}
 	body, err := json.MarshalIndent(answers, "", "  ")
 	if err != nil {

@@ -319,7 +319,7 @@ export class Backend {
     } catch (err) {
       if (!settled || !this.#closed) throw err;
       // close() ended the adapter under this cancel: the Work's own end says what happened.
-      return { taskId: workId, state: endState(await settled) };
+      return { workId, state: endState(await settled) };
     }
     if (res.state === 'cancelled' && settled) await settled; // resolves once the Work has settled
     return res;

@@ -47,7 +47,7 @@ describe('cancel before the remote task is known aborts locally', { concurrency:
       try {
         const done = settled(port.submit(w), BOUND_MS);
         await withTimeout(g.arrived, BOUND_MS, 'the message never reached fetchImpl');
-        assert.deepEqual(await port.cancel(w.id, { ownerId: w.ownerId }), { taskId: w.id, state: 'cancelled' });
+        assert.deepEqual(await port.cancel(w.id, { ownerId: w.ownerId }), { workId: w.id, state: 'cancelled' });
         assert.equal((await done).err?.code, 'WORK_CANCELLED');
         const cancels = g.requests.filter((r) => r.a2aMethod === 'CancelTask');
         assert.deepEqual(cancels.map((r) => r.url), [], 'a CancelTask went out for a task the agent never saw');
@@ -88,7 +88,7 @@ describe('a cancel while the message is on its way waits for the task and reache
         const cancelled = port.cancel(w.id, { ownerId: w.ownerId });
         await new Promise((resolve) => setTimeout(resolve, 100)); // the cancel is waiting for the answer
         l.release();
-        assert.deepEqual(await cancelled, { taskId: w.id, state: 'cancelled' });
+        assert.deepEqual(await cancelled, { workId: w.id, state: 'cancelled' });
         assert.equal((await done).err?.code, 'WORK_CANCELLED');
         assert.equal(l.requests.filter((r) => r.a2aMethod === 'CancelTask').length, 1, 'no CancelTask reached the agent');
       } finally {

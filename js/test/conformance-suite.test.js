@@ -66,7 +66,7 @@ const faults = [
   { fault: { remoteTaskId: true },
     failing: ['events/on_event', 'events/subscribe', 'events/failing_listener', 'events/failing_on_event',
       'events/unsubscribe', 'submit/concurrent'],
-    message: /taskId = "remote-|received 0 events/ },
+    message: /workId = "remote-|received 0 events/ },
   { fault: { asyncStatus: true },
     failing: ['close/pending_submit', 'close/submit_after_close', 'health/no_side_effects', 'hold/cancel_other_owner',
       'hold/cancel_owner', 'hold/cancel_unknown', 'hold/duplicate_submit', 'hold/respond_without_request',

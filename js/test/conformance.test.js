@@ -37,7 +37,7 @@ for (const [variant, worker] of [['v1-jsonrpc-stream', false], ['v03-rest-poll',
         if (hold) {
           started = new Promise((resolve) => {
             const unsubscribe = backend.subscribe((e) => {
-              if (e.type === 'backend.activity' && e.state === 'working' && e.taskId === work.id) {
+              if (e.type === 'backend.activity' && e.state === 'working' && e.workId === work.id) {
                 unsubscribe();
                 resolve();
               }

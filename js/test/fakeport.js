@@ -28,7 +28,7 @@ export function createFakePort(faults = {}) {
   const listeners = new Set();
 
   function emit(entry, event) {
-    const e = { ...event, taskId: faults.remoteTaskId ? `remote-${entry.work.id}` : entry.work.id, ownerId: entry.work.ownerId };
+    const e = { ...event, workId: faults.remoteTaskId ? `remote-${entry.work.id}` : entry.work.id, ownerId: entry.work.ownerId };
     for (const l of [entry.onEvent, ...listeners]) {
       if (typeof l !== 'function') continue;
       try {
@@ -128,7 +128,7 @@ export function createFakePort(faults = {}) {
       } else {
         entry.reject(new PortError('WORK_CANCELLED', 'the work was cancelled'));
       }
-      return { taskId: workId, state: 'cancelled' };
+      return { workId, state: 'cancelled' };
     },
     async respondInput(workId, inputRequestId, response, { ownerId } = {}) {
       const entry = own(workId, ownerId);
@@ -166,7 +166,7 @@ export function fakeFixtures(faults = {}) {
     if (hold) {
       started = new Promise((resolve) => {
         const unsubscribe = backend.subscribe((e) => {
-          if (e.type === 'backend.activity' && e.state === 'working' && (e.taskId === work.id || e.taskId === `remote-${work.id}`)) {
+          if (e.type === 'backend.activity' && e.state === 'working' && (e.workId === work.id || e.workId === `remote-${work.id}`)) {
             unsubscribe();
             resolve();
           }

@@ -89,7 +89,7 @@ for (const { name, version, binding, streaming, security, extended } of sdkVaria
       assert.equal(out.content, 'done\n\necho: complete hello sdk');
       assert.deepEqual(out.artifacts.map((a) => [a.id, a.name, a.parts.map((p) => [p.type, p.text])]),
         [['result', 'result', [['text', 'echo: complete hello sdk']]]]);
-      assert.ok(events.every((e) => e.taskId === w.id && e.ownerId === w.ownerId), 'events carry the Work id and owner');
+      assert.ok(events.every((e) => e.workId === w.id && e.ownerId === w.ownerId), 'events carry the Work id and owner');
       assert.ok(events.at(-1)?.type === 'backend.activity' && events.at(-1).state === 'completed', `last event ${JSON.stringify(events.at(-1))}`);
     }));
 
@@ -130,7 +130,7 @@ for (const { name, version, binding, streaming, security, extended } of sdkVaria
       const done = settled(port.submit(w, { onEvent: rec.listen }), BOUND_MS);
       await eventBefore(rec, (e) => e.state === 'working', done);
       const cancelsBefore = agent.executor.cancels.length;
-      assert.deepEqual(await port.cancel(w.id, { ownerId: w.ownerId }), { taskId: w.id, state: 'cancelled' });
+      assert.deepEqual(await port.cancel(w.id, { ownerId: w.ownerId }), { workId: w.id, state: 'cancelled' });
       assert.equal((await done).err?.code, 'WORK_CANCELLED');
       assert.ok(agent.executor.cancels.length > cancelsBefore, 'the cancel did not reach the SDK agent');
     }));

@@ -132,7 +132,7 @@ const scenarios = [
       artifacts: [{ id: 'result', name: 'result', parts: [{ type: 'text', text: 'echo: complete hello there' }] }],
     });
     for (const ev of events) {
-      assert.ok(ev.taskId === w.id && ev.ownerId === w.ownerId, `event ${JSON.stringify(ev)} carries task ${ev.taskId} owner ${ev.ownerId}, want ${w.id} ${w.ownerId}`);
+      assert.ok(ev.workId === w.id && ev.ownerId === w.ownerId, `event ${JSON.stringify(ev)} carries Work ${ev.workId} owner ${ev.ownerId}, want ${w.id} ${w.ownerId}`);
     }
     const last = events.at(-1);
     assert.ok(last?.type === 'backend.activity' && last.state === 'completed', `last event = ${JSON.stringify(last)}, want completed activity`);
@@ -247,7 +247,7 @@ const scenarios = [
     const { rec, done } = submitAsync(port, w);
     await rec.waitFor((ev) => ev.state === 'working');
     await assert.rejects(port.cancel(w.id, { ownerId: 'mallory' }), { code: 'WORK_NOT_FOUND' });
-    assert.deepEqual(clean(await port.cancel(w.id, { ownerId: w.ownerId })), { taskId: w.id, state: 'cancelled' });
+    assert.deepEqual(clean(await port.cancel(w.id, { ownerId: w.ownerId })), { workId: w.id, state: 'cancelled' });
     wantCode((await done).err, 'WORK_CANCELLED');
     assert.ok(await remoteCancelConfirmed(requests), 'cancel did not cancel the remote task');
   } },

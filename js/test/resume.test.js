@@ -51,7 +51,7 @@ for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
         const resumed = settled(page2.resume(w.id, { ownerId: 'nina', onEvent: events.listen }), 20_000);
         const deadline = Date.now() + 20_000;
         while (page2.status(w.id, { ownerId: 'nina' }).state === 'not_found' && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
-        assert.deepEqual(await page2.cancel(w.id, { ownerId: 'nina' }), { taskId: w.id, state: 'completed' });
+        assert.deepEqual(await page2.cancel(w.id, { ownerId: 'nina' }), { workId: w.id, state: 'completed' });
         const { out, err } = await resumed;
         assert.ifError(err);
         assert.match(out.content, /slow done/);
@@ -77,7 +77,7 @@ for (const variant of ['v1-jsonrpc-stream', 'v03-rest-poll']) {
         assert.ifError(err);
         assert.match(out.content, /slow done/);
         assert.equal(events.events[0]?.type, 'backend.activity');
-        assert.equal(events.events[0]?.taskId, w.id);
+        assert.equal(events.events[0]?.workId, w.id);
         const methods = rec.requests.map((r) => r.a2aMethod).filter(Boolean);
         assert.ok(methods.length > 0 && !methods.includes('SendMessage') && !methods.includes('SendStreamingMessage'),
           `requests of the resumed Work: ${methods}; want it followed, nothing sent`);

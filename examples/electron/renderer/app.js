@@ -21,7 +21,7 @@ function setState(w, state) {
 }
 
 backend.onEvent((ev) => {
-  const w = works.get(ev.taskId);
+  const w = works.get(ev.workId);
   if (!w) return;
   if (ev.type === 'backend.activity' && ev.state) setState(w, ev.state);
   if (ev.type === 'backend.artifact' && ev.artifact) {

@@ -30,7 +30,7 @@ after(async () => {
   await agent?.stop();
 });
 
-const eventsOf = (id) => sent.filter((s) => s.channel === EVENT_CHANNEL && s.payload.taskId === id).map((s) => s.payload);
+const eventsOf = (id) => sent.filter((s) => s.channel === EVENT_CHANNEL && s.payload.workId === id).map((s) => s.payload);
 
 it('describes the agent and completes a streamed Work, its events sent to the renderer', async () => {
   assert.deepEqual(await invoke('a2a:start'), { value: { ok: true, started: true } });

@@ -3,7 +3,8 @@
 // first test process of a machine pays for compiling them.
 //
 //	func TestMain(m *testing.M) {
-//		host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
+//		moduleDir, cacheDir := hosttest.MustDirs()
+//		_ = host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir})
 //		os.Exit(m.Run())
 //	}
 package hosttest
@@ -33,7 +34,7 @@ func CompilationCacheDir() string {
 	return filepath.Join(dir, "a2aport", "wazero")
 }
 
-// ModuleDir is the folder of the modules to test, for host.ModuleDir: bin/ when `make build.wasm`
+// ModuleDir is the folder of the modules to test, for host.Config.ModuleDir: bin/ when `make build.wasm`
 // built it from this tree, else "" when the embedded modules are this tree's build (a fresh clone
 // of a landed commit). Otherwise an error says how to build them: a test never runs a module
 // older than the code it tests, and never builds one itself.
@@ -78,7 +79,7 @@ func MustDirs() (moduleDir, cacheDir string) {
 type Host struct {
 	// Prepare points the host at the modules and cache of MustDirs and compiles them.
 	Prepare func(moduleDir, cacheDir string) error
-	// Sleeps counts the module's requests to sleep (host.RuntimeSleeps).
+	// Sleeps counts the module's requests to sleep (sleepcount.Ended).
 	Sleeps func() int64
 }
 

@@ -151,7 +151,7 @@ export const table = {
         },
         {
           "name": "cancel_owner",
-          "contract": "cancel() by the owner is {taskId, state: cancelled}, the pending submit rejects with WORK_CANCELLED, a second cancel() is not_found"
+          "contract": "cancel() by the owner is {workId, state: cancelled}, the pending submit rejects with WORK_CANCELLED, a second cancel() is not_found"
         },
         {
           "name": "cancel_unknown",

@@ -52,7 +52,7 @@ export async function checkHoldCancelOwner(c, s) {
   const { id, ownerId } = f.work;
   let r = await settle(c, 'cancel() by the owner', () => f.backend.cancel(id, { ownerId }));
   wantNoErr(c, 'cancel() by the owner', r);
-  const want = { taskId: id, state: 'cancelled' };
+  const want = { workId: id, state: 'cancelled' };
   if (!r.threw && !deepEqual(r.value, want)) {
     c.error(`cancel(${show(id)}, {ownerId: ${show(ownerId)}}) = ${show(r.value)}, want ${show(want)}`);
   }

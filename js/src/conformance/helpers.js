@@ -388,9 +388,9 @@ export class Recorder {
     return this.events.slice();
   }
 
-  /** The events received so far whose taskId is taskId. */
-  of(taskId) {
-    return this.events.filter((e) => e?.taskId === taskId);
+  /** The events received so far of the Work workId. */
+  of(workId) {
+    return this.events.filter((e) => e?.workId === workId);
   }
 }
 
@@ -409,16 +409,16 @@ export function summary(events) {
 }
 
 /**
- * Describes the first event that does not belong to one of works (taskId of one of them with
+ * Describes the first event that does not belong to one of works (workId of one of them with
  * the matching ownerId) or has an unknown type, or returns ''.
  */
 export function diagnoseEvents(events, works) {
   for (const [i, e] of events.entries()) {
     if (e === null || typeof e !== 'object') return `event ${i} = ${show(e)}, want an object`;
     if (!EVENT_TYPES.includes(e.type)) return `event ${i} type = ${show(e.type)}, want one of ${show(EVENT_TYPES)}`;
-    const w = works.find((x) => x.id === e.taskId);
-    if (w === undefined) return `event ${i} (${e.type}) taskId = ${show(e.taskId)}, want a submitted Work id`;
-    if (e.ownerId !== w.ownerId) return `event ${i} (${e.type}) of ${show(e.taskId)} ownerId = ${show(e.ownerId)}, want ${show(w.ownerId)}`;
+    const w = works.find((x) => x.id === e.workId);
+    if (w === undefined) return `event ${i} (${e.type}) workId = ${show(e.workId)}, want a submitted Work id`;
+    if (e.ownerId !== w.ownerId) return `event ${i} (${e.type}) of ${show(e.workId)} ownerId = ${show(e.ownerId)}, want ${show(w.ownerId)}`;
   }
   return '';
 }

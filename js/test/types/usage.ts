@@ -54,7 +54,7 @@ const onEvent = (ev: BackendEvent): void => {
     answer = delta?.text !== undefined ? answer + delta.text : ev.artifact.parts.map((p) => p.text ?? '').join('');
   }
   if (ev.type === 'backend.input.requested') {
-    void backend.respondInput(ev.taskId, ev.input.inputRequestId, { text: 'yes' }, { ownerId: ev.ownerId });
+    void backend.respondInput(ev.workId, ev.input.inputRequestId, { text: 'yes' }, { ownerId: ev.ownerId });
   }
   if (ev.type === 'backend.activity') {
     const state: string = ev.state;

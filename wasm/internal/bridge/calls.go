@@ -90,7 +90,7 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 		if e.Method == abi.MethodRespondAuthorization {
 			respond = p.RespondAuthorization
 		}
-		return result(nil, respond(ctx, e.WorkID, e.InputRequestID, resp, e.OwnerID))
+		return result(nil, respond(ctx, e.WorkID, e.OwnerID, e.InputRequestID, resp))
 	case abi.MethodClose:
 		return result(nil, p.Close())
 	case abi.MethodDetach:

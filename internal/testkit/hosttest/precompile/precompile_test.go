@@ -20,9 +20,12 @@ import (
 
 func TestPrecompile(t *testing.T) {
 	start := time.Now()
-	host.ModuleDir, host.CompilationCacheDir = hosttest.MustDirs()
+	moduleDir, cacheDir := hosttest.MustDirs()
+	if err := host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err != nil {
+		t.Fatal(err)
+	}
 	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("modules compiled into %s in %v", host.CompilationCacheDir, time.Since(start).Round(time.Millisecond))
+	t.Logf("modules compiled into %s in %v", cacheDir, time.Since(start).Round(time.Millisecond))
 }

@@ -1,0 +1,80 @@
+package host
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// Config says where this process's modules and their compiled code come from. The zero Config is
+// the default: the modules embedded in this Go module, wazero's compiled code cached in the
+// user's cache folder. Give another with Configure, before the first New or Prepare.
+type Config struct {
+	// Modules are modules of your own build, by flavour; each wins over ModuleDir and the embedded
+	// module of its flavour. With only Full given, every adapter runs on it.
+	Modules map[Flavour][]byte
+	// ModuleDir is a folder with the modules as `make build.wasm` writes them (a2aport.wasm,
+	// a2aport-1.0.wasm), each read only when an adapter first needs its flavour. It wins over the
+	// embedded modules.
+	ModuleDir string
+	// CompilationCacheDir keeps wazero's compiled code on disk, so that only the first process of
+	// a machine compiles the modules (7 s for the full one; 0.3 s from the cache). Default:
+	// DefaultCompilationCacheDir, skipped when it cannot be written (the code is then compiled
+	// in memory, once per process); a folder given here that cannot be written is an error.
+	CompilationCacheDir string
+	// NoCompilationCache compiles in memory, once per process, and writes nothing to disk.
+	NoCompilationCache bool
+}
+
+// ErrConfigured is Configure's answer once the process's modules are in use: the Config they were
+// read with stays.
+var ErrConfigured = errors.New("host: Configure after the first New or Prepare")
+
+// configured is the process's Config; used is set once a module was looked for with it.
+var configured struct {
+	sync.Mutex
+	c    Config
+	used bool
+}
+
+// Configure sets the process's Config. Call it once, before the first New or Prepare: every
+// adapter of the process shares the compiled modules.
+func Configure(c Config) error {
+	configured.Lock()
+	defer configured.Unlock()
+	if configured.used {
+		return ErrConfigured
+	}
+	configured.c = c
+	return nil
+}
+
+// config is the Config in force, from now on fixed.
+func config() Config {
+	configured.Lock()
+	defer configured.Unlock()
+	configured.used = true
+	return configured.c
+}
+
+// cacheDir is the folder for compiled code c asks for ("" for none).
+func (c Config) cacheDir() string {
+	switch {
+	case c.NoCompilationCache:
+		return ""
+	case c.CompilationCacheDir != "":
+		return c.CompilationCacheDir
+	}
+	return DefaultCompilationCacheDir()
+}
+
+// DefaultCompilationCacheDir is where compiled code is kept by default: a2aport/wazero in the
+// user's cache folder (os.UserCacheDir), or "" when the user has none.
+func DefaultCompilationCacheDir() string {
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return ""
+	}
+	return filepath.Join(dir, "a2aport", "wazero")
+}
