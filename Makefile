@@ -2,7 +2,7 @@
 GO ?= go
 SHELL := /bin/bash
 
-.PHONY: package deps fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate check.module check.size build.wasm build.js bench demo testagent
+.PHONY: package deps fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate check.module check.size build.wasm build.js bench demo testagent api
 
 # Everything, from a fresh clone: the set-up first (nothing is built before it), the checks, every
 # test, and last the check that the committed modules are this tree's build.
@@ -47,6 +47,11 @@ check.tidy:
 check.generate:
 	$(GO) generate ./...
 	@git diff --exit-code -- '*_easyjson.go' js/src/closed.js js/src/conformance/checks.js || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
+
+# The listing of the public API (api/): internal/apiguard's test fails on a change to an exported Go
+# declaration or to js/index.d.ts until this is run; say the change in CHANGELOG.md.
+api:
+	$(GO) run ./internal/apiguard/cmd/apiguard -w
 
 # Both module flavours into bin/, each stamped with the source it was built from (skipped when it
 # already is this tree's), and compressed into internal/module, which the Go host embeds. How they
