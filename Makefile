@@ -81,7 +81,7 @@ build.cli: build.wasm
 # The JS package with its modules, and the test agent and terminal client (its gateway) its tests start.
 build.js: build.wasm
 	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
-	$(GO) build -o bin/a2aport-testagent ./tests/agent/cmd/a2aport-testagent
+	$(GO) build -o bin/a2aport-testagent ./internal/testkit/agent/cmd/a2aport-testagent
 	$(GO) build -o bin/a2aport ./cmd/a2aport
 
 # The JS package as a user installs it: bin/a2aport-<version>.tgz, with both prebuilt modules and
@@ -163,4 +163,4 @@ soak: build.js js/node_modules
 
 # Runs the test agent standalone on a loopback port and prints its card URLs.
 testagent:
-	$(GO) run ./tests/agent/cmd/a2aport-testagent
+	$(GO) run ./internal/testkit/agent/cmd/a2aport-testagent

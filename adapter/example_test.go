@@ -8,7 +8,7 @@ import (
 	"github.com/a2aport/a2aport"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // The remote agent here is the repository's test agent (a2a-go's own server on loopback).

@@ -11,7 +11,7 @@ import (
 	"github.com/a2aport/a2aport"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/bench/replay"
+	"github.com/a2aport/a2aport/internal/testkit/replay"
 	"github.com/a2aport/a2aport/host"
 )
 

@@ -17,7 +17,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
-	testagent "github.com/a2aport/a2aport/tests/agent"
+	testagent "github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 var (

@@ -9,7 +9,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // A remote agent behind a facade: the facade serves the adapter's Port as an A2A agent of its

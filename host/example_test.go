@@ -7,7 +7,7 @@ import (
 	"github.com/a2aport/a2aport"
 
 	"github.com/a2aport/a2aport/host"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // The same Work as adapter.New's example, on the WebAssembly module under wazero: the same

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestModuleFlavourFollowsTheCard: an adapter that allows 0.3 starts on the 1.0-only module and

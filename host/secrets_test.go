@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // Secrets never enter the module: after Works against every secured card of the test agent (the

@@ -16,7 +16,7 @@ import (
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/internal/testkit/a2acli"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestA2AGoCommandLineAgent: a2aport (native and in the module) against a2a-go's own command-line

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // Outcome.Text is the answer, as a client that appends every delta's text has it at the end;

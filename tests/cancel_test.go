@@ -11,7 +11,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // bodyContains reports whether req's body contains marker, leaving the body to be read again.

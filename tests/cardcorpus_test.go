@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // corpusCard is a card of internal/a2aclient/testdata/cards (written by @a2a-js/sdk's own serializer and card

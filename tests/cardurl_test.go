@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // The agent's base URL, where the card URL is expected, means the card at A2A's well-known path

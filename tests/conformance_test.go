@@ -7,7 +7,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/conformance"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestConformance runs the contract checks of DESIGN.md §2 against every implementation, on a

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // contextOf submits a "context" Work and returns the remote context id the agent saw.

@@ -18,7 +18,7 @@ import (
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/filestore"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // A frontend process that dies: the test binary runs itself as one (crashHelperEnv set), which

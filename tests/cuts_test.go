@@ -11,7 +11,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestLongStreamThroughCuts: a 2,000-chunk answer crosses a TCP proxy that cuts its connections

@@ -20,7 +20,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/conformance"
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // serveFacade serves port as an A2A agent on loopback and returns its card URL.

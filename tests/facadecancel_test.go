@@ -16,7 +16,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/internal/testkit/tasktest"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestFacadeRefusedCancel: the facade serves a Port whose Work does not notice by itself that its

@@ -21,7 +21,7 @@ import (
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/facade/pgcluster"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // facadeNodes serves the test agent, through a2aport's adapter, behind n facades authenticating

@@ -20,7 +20,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // rpcPost posts a JSON-RPC body to endpoint as the caller of token (none: anonymous) and returns

@@ -11,7 +11,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // The phases of a Work and the ends that can cut it short (docs/reliability.md, "How a Work ends").

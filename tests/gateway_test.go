@@ -22,7 +22,7 @@ import (
 	"github.com/a2aport/a2aport/funcport"
 	"github.com/a2aport/a2aport/gateway"
 	"github.com/a2aport/a2aport/internal/testkit/logbuf"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // serveGateway serves g's handler on loopback at base (its listener already open).

@@ -15,7 +15,7 @@ import (
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/sleepcount"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // server is the one test agent of this test binary; every variant is mounted on it.

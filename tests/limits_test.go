@@ -4,7 +4,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // A card past MaxCardBytes fails Start with A2A_RESPONSE_TOO_LARGE, natively and in the module.

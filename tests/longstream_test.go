@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/bench/replay"
+	"github.com/a2aport/a2aport/internal/testkit/replay"
 	"github.com/a2aport/a2aport/host"
 )
 

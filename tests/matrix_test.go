@@ -12,7 +12,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // scenario is one behaviour checked over every variant ({1.0, 0.3} × {JSON-RPC, HTTP+JSON} ×

@@ -19,7 +19,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // clientCertificate makes a self-signed client certificate for the test.

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestOriginPolicy: a card whose interface is on another origin (the same test agent, named

@@ -18,7 +18,7 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // With recovery turned off, a stream whose connection drops fails the Work with the network's

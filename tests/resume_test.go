@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // resumeVariants are a streaming and a polling agent, of each version.

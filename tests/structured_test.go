@@ -7,7 +7,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestStructuredInput: a Work's structured input reaches the agent as one data part, natively and

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // hostileCard serves a 1.0 card whose interface is the test agent's and whose OAuth2 client

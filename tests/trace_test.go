@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestTraceparent: a Work's W3C trace context reaches the agent on each of that Work's requests

@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // TestGatewayCommand runs `a2aport gateway --config` as a process: one backend available and one

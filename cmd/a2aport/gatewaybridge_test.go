@@ -10,7 +10,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // `a2aport gateway --upstream` bridges versions both ways: a 0.3 agent reached by a 1.0 client,

@@ -23,7 +23,7 @@ import (
 	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 	"github.com/a2aport/a2aport/internal/testkit/tasktest"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // gatewayNode is one `a2aport gateway --postgres` process of a cluster.

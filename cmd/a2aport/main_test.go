@@ -24,7 +24,7 @@ import (
 
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // The tests drive the built binary, as a user would, against the Go test agent (a2asrv).

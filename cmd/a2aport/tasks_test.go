@@ -12,7 +12,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // listed is the recorded Works, as status --json lists them.

@@ -1,6 +1,6 @@
 // Electron main process: one window, the a2aport adapter beside it (see bridge.js). Run with
 // `npm install && npx electron .` after `make build.js` at the repository root; A2A_AGENT_CARD_URL
-// names the agent (default: the test agent's `go run ./tests/agent/cmd/a2aport-testagent` card
+// names the agent (default: the test agent's `go run ./internal/testkit/agent/cmd/a2aport-testagent` card
 // printed at start), A2A_TOKEN an optional bearer token.
 import { app, BrowserWindow, ipcMain } from 'electron';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// Test helpers: the Go test agent as a child process (tests/agent, command a2aport-testagent),
+// Test helpers: the Go test agent as a child process (internal/testkit/agent, command a2aport-testagent),
 // a fetch that records what the adapter sends, and small bounded-wait utilities.
 //
 //   const agent = await startAgent();          // in before(); agent.stop() in after()
@@ -36,7 +36,7 @@ const START_TIMEOUT_MS = 30_000;
 
 /** Builds bin/a2aport-testagent unless it exists; concurrent test files never see a half-written binary. */
 export function buildAgent() {
-  return buildBinary('./tests/agent/cmd/a2aport-testagent', agentBinary);
+  return buildBinary('./internal/testkit/agent/cmd/a2aport-testagent', agentBinary);
 }
 
 /** Builds the Go command pkg into binary unless it exists (make build.js builds them afresh). */

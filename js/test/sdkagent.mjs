@@ -30,7 +30,7 @@ try {
 const { AgentEvent, DefaultRequestHandler, InMemoryTaskStore, Role, TaskState, UserBuilder, agentCardHandler, jsonRpcHandler, restHandler } = sdk;
 
 // ---------------------------------------------------------------------------------------------
-// The SDK agent. The first word of the first text part picks the scenario, as in tests/agent:
+// The SDK agent. The first word of the first text part picks the scenario, as in internal/testkit/agent:
 //   complete ...  artifact "result" "echo: <text>", COMPLETED "done"
 //   chunks ...    artifact "report" in three appended chunks "a " "b " "c ", COMPLETED "done"
 //   message ...   a Message reply, no task: "plain reply"

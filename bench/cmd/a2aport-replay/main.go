@@ -1,4 +1,4 @@
-// Command a2aport-replay serves the replay agent of package bench/replay on 127.0.0.1, for the
+// Command a2aport-replay serves the replay agent of package internal/testkit/replay on 127.0.0.1, for the
 // benchmarks written in JS.
 //
 // Usage:
@@ -25,7 +25,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/a2aport/a2aport/bench/replay"
+	"github.com/a2aport/a2aport/internal/testkit/replay"
 )
 
 func main() {

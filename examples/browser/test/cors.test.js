@@ -40,7 +40,7 @@ async function startPage() {
 
 before(async () => {
   tmp = mkdtempSync(join(tmpdir(), 'a2aport-cors-'));
-  for (const [out, pkg] of [['testagent', './tests/agent/cmd/a2aport-testagent'], ['a2aport', './cmd/a2aport']]) {
+  for (const [out, pkg] of [['testagent', './internal/testkit/agent/cmd/a2aport-testagent'], ['a2aport', './cmd/a2aport']]) {
     assert.equal(spawnSync('go', ['build', '-o', join(tmp, out), pkg], { cwd: repo, stdio: 'inherit' }).status, 0, `go build ${pkg}`);
   }
   const started = await startPrinting(join(tmp, 'testagent'), ['-lifetime', '10m'], /^(\{.*\})$/);

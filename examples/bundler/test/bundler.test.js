@@ -128,7 +128,7 @@ before(async () => {
     run('make', ['build.js'], { cwd: repo, timeout: 10 * TIMEOUT });
   }
   if (!existsSync(agentBin)) {
-    run('go', ['build', '-o', agentBin, './tests/agent/cmd/a2aport-testagent'], { cwd: repo, timeout: 10 * TIMEOUT });
+    run('go', ['build', '-o', agentBin, './internal/testkit/agent/cmd/a2aport-testagent'], { cwd: repo, timeout: 10 * TIMEOUT });
   }
 
   tmp = mkdtempSync(join(tmpdir(), 'a2aport-bundler-'));

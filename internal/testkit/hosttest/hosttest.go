@@ -18,7 +18,7 @@ import (
 
 	"github.com/a2aport/a2aport/internal/module"
 	"github.com/a2aport/a2aport/internal/wasmbuild"
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // CompilationCacheDir is wazero's on-disk cache for tests: $A2APORT_WAZERO_CACHE, or a folder in

@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 func TestRunAnnouncesAndServesUntilLifetime(t *testing.T) {

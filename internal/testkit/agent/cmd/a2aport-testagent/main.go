@@ -1,5 +1,5 @@
 // Command a2aport-testagent runs the a2aport test agent (package
-// github.com/a2aport/a2aport/tests/agent) as a standalone process, for
+// github.com/a2aport/a2aport/internal/testkit/agent) as a standalone process, for
 // integration tests written in other languages or run from a browser.
 //
 // Usage:
@@ -27,7 +27,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/a2aport/a2aport/tests/agent"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 func main() {
