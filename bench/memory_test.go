@@ -11,8 +11,8 @@ import (
 	"github.com/a2aport/a2aport"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/internal/testkit/replay"
 	"github.com/a2aport/a2aport/host"
+	"github.com/a2aport/a2aport/internal/testkit/replay"
 )
 
 // artifactMiB is the size of the one artifact BenchmarkArtifactMemory streams.

@@ -15,9 +15,9 @@ import (
 	"github.com/a2aport/a2aport"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/internal/testkit/replay"
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/testkit/hosttest"
+	"github.com/a2aport/a2aport/internal/testkit/replay"
 )
 
 var agent *replay.Agent

@@ -2,12 +2,9 @@ package facade
 
 import (
 	"context"
-	"encoding/base64"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"iter"
-	"maps"
 	"strings"
 	"sync"
 	"time"
@@ -37,179 +34,6 @@ type executor struct {
 
 func newExecutor(port a2aport.Port) *executor {
 	return &executor{port: port, runs: map[a2a.TaskID]*portRun{}}
-}
-
-// portRun is one Work and what it has produced that no execution has yielded yet.
-type portRun struct {
-	workID  string
-	owner   string
-	caller  string // who the task belongs to (Limits.MaxTasksPerCaller counts by it)
-	bytes   int    // what the task's events carried so far (Limits.MaxTaskBytes)
-	mu      sync.Mutex
-	queue   []a2aport.Event
-	merged  []a2aport.Event // taken from the queue, merged (coalesce), not yet delivered
-	wake    chan struct{}   // closed and replaced when the queue grows or the Work ends
-	ended   bool
-	out     a2aport.Outcome
-	err     error
-	pending *a2aport.InputRequest // the question the Work waits on
-	// cancelling: a CancelTask is cancelling the Work. a2asrv hands the CANCELED status that
-	// Cancel yields to the running execution, so that execution must stay open until then.
-	cancelling bool
-	// answer is the caller's message that answers the next input request: the Work was resumed
-	// here (cluster mode) for the execution that carries the answer.
-	answer *a2a.Message
-	// shown are the artifacts as the task's events have shown them, by id: what the outcome
-	// has beyond them is added to the task when the Work ends (outcome.go).
-	shown map[string]a2aport.Artifact
-}
-
-func (p *portRun) push(ev a2aport.Event) {
-	p.mu.Lock()
-	p.queue = append(p.queue, ev)
-	close(p.wake)
-	p.wake = make(chan struct{})
-	p.mu.Unlock()
-}
-
-func (p *portRun) end(out a2aport.Outcome, err error) {
-	p.mu.Lock()
-	p.ended, p.out, p.err = true, out, err
-	close(p.wake)
-	p.wake = make(chan struct{})
-	p.mu.Unlock()
-}
-
-// coalesce merges the events at the front of queue into as few as carry the same to the task, and
-// says how many it took. It merges the run of working statuses and text appends there: the text
-// appended to each artifact becomes one append (in the order the artifacts first came), and the
-// statuses the last of them, after the appends (a status is the task's state now: the ones before
-// it are past). Anything else (a message, a question, a new artifact) ends the run and keeps its
-// place.
-func coalesce(queue []a2aport.Event) ([]a2aport.Event, int) {
-	n := 0
-	for n < len(queue) && (isWorking(queue[n]) || textAppend(queue[n]) != "") {
-		n++
-	}
-	if n <= 1 {
-		return []a2aport.Event{queue[0]}, 1
-	}
-	var merged []a2aport.Event
-	var texts []*strings.Builder
-	at := map[string]int{} // artifact id → its place in merged
-	status := -1
-	for i, ev := range queue[:n] {
-		id := textAppend(ev)
-		if id == "" {
-			status = i
-			continue
-		}
-		j, seen := at[id]
-		if !seen {
-			j = len(merged)
-			at[id] = j
-			merged = append(merged, ev)
-			texts = append(texts, &strings.Builder{})
-		}
-		merged[j].Artifact = ev.Artifact // as the last append shows it, whole
-		texts[j].WriteString(ev.Delta.Text)
-	}
-	for j := range merged {
-		merged[j].Delta = &a2aport.ArtifactDelta{Text: texts[j].String()}
-	}
-	if status >= 0 {
-		merged = append(merged, queue[status])
-	}
-	return merged, n
-}
-
-// isWorking reports whether ev is a working status of the task (no connection notice).
-func isWorking(ev a2aport.Event) bool {
-	return ev.Type == a2aport.EventActivity && ev.State == a2aport.StateWorking && !ev.Reconnecting && !ev.Reconnected
-}
-
-// textAppend is the artifact an event appends text alone to, or "".
-func textAppend(ev a2aport.Event) string {
-	if ev.Type != a2aport.EventArtifact || ev.Artifact == nil || ev.Delta == nil || len(ev.Delta.Raw) > 0 || len(ev.Delta.Parts) > 0 {
-		return ""
-	}
-	return ev.Artifact.ID
-}
-
-// messageReply waits until the Work shows that its agent made a task (nil: the task goes on as
-// ever), or ends with the agent's message-only reply (A2A's message, not a task), which it returns.
-// A Port's Work that ends any other way is a task's too.
-func (p *portRun) messageReply(ctx context.Context) (*a2aport.Outcome, error) {
-	seen := 0
-	for {
-		p.mu.Lock()
-		for ; seen < len(p.queue); seen++ {
-			if madeTask(p.queue[seen]) {
-				p.mu.Unlock()
-				return nil, nil
-			}
-		}
-		if p.ended {
-			out, ok := p.out, p.err == nil && p.out.MessageReply
-			p.mu.Unlock()
-			if ok {
-				return &out, nil
-			}
-			return nil, nil
-		}
-		wake := p.wake
-		p.mu.Unlock()
-		select {
-		case <-wake:
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		}
-	}
-}
-
-// madeTask reports whether ev shows a task at the agent: its state, an artifact, a question.
-func madeTask(ev a2aport.Event) bool {
-	switch ev.Type {
-	case a2aport.EventArtifact, a2aport.EventInputRequested:
-		return true
-	case a2aport.EventActivity:
-		switch ev.State {
-		case a2aport.StateSubmitted, a2aport.StateWorking, a2aport.StateInputRequired, a2aport.StateAuthRequired:
-			return true
-		}
-	}
-	return false
-}
-
-// next returns the next event, or ended once the Work ended and every event was taken. The events
-// that queued up while the last one was being delivered are merged as far as they can be
-// (coalesce), so that a Work that sends thousands of small events costs the task as many as its
-// caller can take, not one a2a-go task update (a copy of the whole task) each.
-func (p *portRun) next(ctx context.Context) (ev a2aport.Event, ended bool, err error) {
-	for {
-		p.mu.Lock()
-		if len(p.merged) == 0 && len(p.queue) > 0 {
-			var n int
-			p.merged, n = coalesce(p.queue)
-			p.queue = p.queue[n:]
-		}
-		if len(p.merged) > 0 {
-			ev, p.merged = p.merged[0], p.merged[1:]
-			p.mu.Unlock()
-			return ev, false, nil
-		}
-		if p.ended {
-			p.mu.Unlock()
-			return a2aport.Event{}, true, nil
-		}
-		wake := p.wake
-		p.mu.Unlock()
-		select {
-		case <-wake:
-		case <-ctx.Done():
-			return a2aport.Event{}, false, ctx.Err()
-		}
-	}
 }
 
 // ownerOf is the Port owner of a task: the caller and the conversation, so that continuity stays
@@ -497,96 +321,6 @@ func notCancelable(state a2aport.WorkState) error {
 	return fmt.Errorf("%w: the agent refused to cancel the task, which goes on (%s)", a2a.ErrTaskNotCancelable, state)
 }
 
-// workOf turns the task's first message into a Work. Files go through only when the Port's input
-// modes take their media type. Data parts that are objects merge, in order, into the Work's
-// structured input; the message's text is the instruction, and wins over an "instruction" field.
-func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (a2aport.Work, error) {
-	text, files := split(ec.Message)
-	input, err := structured(ec.Message)
-	if err != nil {
-		return a2aport.Work{}, err
-	}
-	if s, ok := input["instruction"].(string); ok {
-		if text == "" {
-			text = s
-		}
-		delete(input, "instruction")
-	}
-	if text == "" && len(files) == 0 && len(input) == 0 {
-		return a2aport.Work{}, fmt.Errorf("%w: the message has no text, file or data", a2a.ErrInvalidParams)
-	}
-	for _, f := range files {
-		if !accepts(inputModes, f.MIME) {
-			return a2aport.Work{}, fmt.Errorf("%w: %s (%s) is not among the input modes %v", a2a.ErrUnsupportedContentType, orName(f.Filename), f.MIME, inputModes)
-		}
-	}
-	return a2aport.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files, Input: input}, nil
-}
-
-// structured merges the message's data parts (later fields win); nil for none. A data part that
-// is not an object has no field to merge: it is refused rather than dropped.
-func structured(m *a2a.Message) (map[string]any, error) {
-	var out map[string]any
-	for i, p := range m.Parts {
-		d, ok := p.Content.(a2a.Data)
-		if !ok {
-			continue
-		}
-		obj, ok := d.Value.(map[string]any)
-		if !ok {
-			return nil, fmt.Errorf("%w: data part %d is not an object", a2a.ErrInvalidParams, i)
-		}
-		if out == nil {
-			out = map[string]any{}
-		}
-		maps.Copy(out, obj)
-	}
-	return out, nil
-}
-
-// accepts reports whether a media type is among modes (exactly, or by a "type/*" or "*/*" mode).
-func accepts(modes []string, mediaType string) bool {
-	major, _, _ := strings.Cut(mediaType, "/")
-	for _, m := range modes {
-		if m == mediaType || m == "*/*" || m == major+"/*" {
-			return true
-		}
-	}
-	return false
-}
-
-func orName(name string) string {
-	if name == "" {
-		return "a file"
-	}
-	return name
-}
-
-// split gathers a message's text and its files (raw bytes as data: URLs, links as they are).
-func split(m *a2a.Message) (string, []a2aport.InputPart) {
-	if m == nil {
-		return "", nil
-	}
-	var texts []string
-	var files []a2aport.InputPart
-	for _, p := range m.Parts {
-		switch c := p.Content.(type) {
-		case a2a.Text:
-			texts = append(texts, string(c))
-		case a2a.Raw:
-			mt := p.MediaType
-			if mt == "" {
-				mt = "application/octet-stream"
-			}
-			files = append(files, a2aport.InputPart{Type: "file", MIME: mt, Filename: p.Filename,
-				URL: "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(c)})
-		case a2a.URL:
-			files = append(files, a2aport.InputPart{Type: "file", MIME: p.MediaType, Filename: p.Filename, URL: string(c)})
-		}
-	}
-	return strings.Join(texts, "\n"), files
-}
-
 // reply runs work to its end and answers with one message (MessageOnly).
 func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work a2aport.Work) (a2a.Event, error) {
 	ctx, cancel := context.WithCancelCause(ctx)
@@ -604,21 +338,6 @@ func (e *executor) reply(ctx context.Context, ec *a2asrv.ExecutorContext, work a
 		return nil, fmt.Errorf("%w: %v", a2a.ErrInternalError, err)
 	}
 	return messageOf(ec, out), nil
-}
-
-// messageOf is the agent's message that answers with out: its content, then the artifacts' parts
-// that are not text (their text is in the content).
-func messageOf(ec *a2asrv.ExecutorContext, out a2aport.Outcome) *a2a.Message {
-	msg := a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart(out.Content))
-	for _, art := range out.Artifacts {
-		for _, p := range parts(art.Parts) {
-			if _, text := p.Content.(a2a.Text); !text {
-				msg.Parts = append(msg.Parts, p)
-			}
-		}
-	}
-	msg.ContextID = ec.ContextID
-	return msg
 }
 
 // forget drops the run of a task that will have no execution to follow it.
@@ -661,30 +380,4 @@ func (e *executor) cancelElsewhere(ctx context.Context, ec *a2asrv.ExecutorConte
 	case <-timer.C:
 	}
 	return res
-}
-
-// eventBytes is what an event adds to its task: the text of a message or status, the text, bytes
-// and data an artifact event brings (its delta when it has one).
-func eventBytes(ev a2aport.Event) int {
-	n := len(ev.Text)
-	switch {
-	case ev.Delta != nil:
-		n += len(ev.Delta.Text) + len(ev.Delta.Raw) + partsBytes(ev.Delta.Parts)
-	case ev.Artifact != nil:
-		n += partsBytes(ev.Artifact.Parts)
-	}
-	return n
-}
-
-func partsBytes(parts []a2aport.Part) int {
-	n := 0
-	for _, p := range parts {
-		n += len(p.Text) + len(p.Raw) + len(p.URL)
-		if p.Data != nil {
-			if data, err := json.Marshal(p.Data); err == nil {
-				n += len(data)
-			}
-		}
-	}
-	return n
 }

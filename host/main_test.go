@@ -7,8 +7,8 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/sleepcount"
-	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 )
 
 var server *agent.Server

@@ -17,8 +17,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/filestore"
-	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 )
 
 // A frontend process that dies: the test binary runs itself as one (crashHelperEnv set), which

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
 )
 
 // TestLongStreamThroughCuts: a 2,000-chunk answer crosses a TCP proxy that cuts its connections

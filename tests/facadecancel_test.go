@@ -15,8 +15,8 @@ import (
 
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/internal/testkit/tasktest"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/tasktest"
 )
 
 // TestFacadeRefusedCancel: the facade serves a Port whose Work does not notice by itself that its

@@ -20,8 +20,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/facade/pgcluster"
-	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 )
 
 // facadeNodes serves the test agent, through a2aport's adapter, behind n facades authenticating

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/faultproxy"
 )
 
 // The phases of a Work and the ends that can cut it short (docs/reliability.md, "How a Work ends").

@@ -21,8 +21,8 @@ import (
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/funcport"
 	"github.com/a2aport/a2aport/gateway"
-	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 )
 
 // serveGateway serves g's handler on loopback at base (its listener already open).

@@ -14,8 +14,8 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/host"
 	"github.com/a2aport/a2aport/internal/sleepcount"
-	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 )
 
 // server is the one test agent of this test binary; every variant is mounted on it.

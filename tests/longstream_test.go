@@ -7,8 +7,8 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/internal/testkit/replay"
 	"github.com/a2aport/a2aport/host"
+	"github.com/a2aport/a2aport/internal/testkit/replay"
 )
 
 // longAnswer is the answer of TestLongStream: 100,000 chunks of 300 bytes, 30 MB of text.

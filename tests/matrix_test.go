@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport"
-	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 )
 
 // scenario is one behaviour checked over every variant ({1.0, 0.3} × {JSON-RPC, HTTP+JSON} ×

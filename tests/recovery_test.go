@@ -17,8 +17,8 @@ import (
 	"github.com/a2aport/a2aport"
 
 	"github.com/a2aport/a2aport/adapter"
-	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
 )
 
 // With recovery turned off, a stream whose connection drops fails the Work with the network's

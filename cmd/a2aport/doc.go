@@ -23,8 +23,9 @@
 // The commands are a table (commands.go) from which help (help.go) and shell completion
 // (completion.go) are drawn; exitcode.go holds the exit statuses and the table help prints. A
 // running Work is recorded under the user cache directory (works.go) for status, resume and
-// cancel (tasks.go), which go through the Port's Resume; follow.go shows a Work as it happens for
-// send and resume, render.go and live.go draw it, internal/termmd lays out its markdown.
+// cancel (status.go, resume.go, cancel.go, on the Work that target.go names), which go through the
+// Port's Resume; follow.go shows a Work as it happens for send and resume, render.go and live.go
+// draw it, internal/termmd lays out its markdown.
 //
 // With --module, the module comes from --wasm-dir, $A2APORT_WASM_DIR or the executable's directory (make build.cli
 // puts bin/a2aport beside bin/a2aport*.wasm), else the binary's own embedded copy; its compiled

@@ -42,73 +42,24 @@ func follow(ctx context.Context, s streams, conn connection, opts a2aport.Option
 	stderrTTY, _ := terminal(s.stderr)
 	r := newRenderer(s.stdout, s.stderr, stdoutTTY, stderrTTY, v.asJSON, width, v.outDir, v.color)
 	r.resuming = v.resumed
-	// The agent's task and context ids, once it names them, on stderr (a line of --json): the
-	// Work's file under the cache directory lets another shell find the task while it runs.
 	var detached atomic.Bool
-	var port a2aport.Port
-	portReady := make(chan struct{})
-	store, err := newTaskNoticer(opts.AgentCardURL, func(rec a2aport.WorkRecord) {
-		r.task(rec)
-		if v.detach {
-			detached.Store(true)
-			go func() { <-portReady; _ = port.Detach() }() // not from the store's call: Detach waits for the Work
-		}
-	})
+	var firstEvent sync.Once
+	port, release, err := openFollowed(ctx, conn, opts, v, work, r, &detached, &firstEvent)
 	if err != nil {
 		return r.finish(a2aport.Outcome{}, err, exitError)
 	}
-	defer store.release()
-	if v.resumed && !store.follow(work.ID) {
-		return r.finish(a2aport.Outcome{}, fmt.Errorf("%w (status and cancel act on it; resume it once that process ended)", errFollowed), exitError)
-	}
-	opts.WorkStore = store
-	// No command is silent for long: the module's first run compiles it, which takes seconds.
-	var firstEvent sync.Once
-	if conn.module && !conn.native {
-		slow := time.AfterFunc(200*time.Millisecond, func() {
-			firstEvent.Do(func() {
-				r.notice("a2aport: starting the WebAssembly module (its first run compiles it, which takes seconds; later runs use the cache)…")
-			})
-		})
-		defer slow.Stop()
-	}
-	if port, err = conn.open(ctx, opts); err != nil {
-		return r.finish(a2aport.Outcome{}, err, exitError)
-	}
-	close(portReady)
-	defer func() { _ = port.Close() }()
+	defer release()
 
 	submitCtx, stop := context.WithCancel(ctx)
 	defer stop()
-	var interrupted, unanswered atomic.Bool
-	// Ctrl-C is caught until the command returns: a second one quits at once, also while the
-	// process waits for the agent to take the first one's cancel.
-	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	defer signal.Stop(signals)
 	// A cancel returns once the run stopped here, and Submit with it; the request that tells the
-	// agent may still be on its way, so the process waits for it before it exits.
+	// agent may still be on its way, so the process waits for it (and for answers being sent)
+	// before it exits.
 	var cancels sync.WaitGroup
-	defer cancels.Wait()
-	ended := make(chan struct{})
-	defer close(ended)
-	cancels.Add(1)
-	go func() {
-		defer cancels.Done()
-		select {
-		case <-ended:
-			return
-		case <-signals:
-		}
-		interrupted.Store(true)
-		go func() { // before anything that could wait: a second Ctrl-C always quits
-			<-signals
-			os.Exit(exitInterrupted)
-		}()
-		r.interrupt("interrupted: cancelling the task at the agent… (again to quit at once)")
-		cancelWork(port, work, stop)
-	}()
+	interrupted, stopInterrupts := onInterrupt(&cancels, r, func() { cancelWork(port, work, stop) })
+	defer stopInterrupts()
 
+	var unanswered atomic.Bool
 	ask := newAsker(s.stdin, v.answers, !v.asJSON && isTerminal(s.stdin), r)
 	// A question still waiting for its answer when the Work ends (Ctrl-C, a cancel) stops waiting.
 	askCtx, askDone := context.WithCancel(ctx)
@@ -145,4 +96,82 @@ func follow(ctx context.Context, s streams, conn connection, opts a2aport.Option
 		return r.detached(work)
 	}
 	return r.finish(out, err, code)
+}
+
+// openFollowed opens the Port that follows work, and returns what closes it. Its WorkStore shows
+// the agent's task and context ids, once the agent names them, on stderr (a line of --json), and
+// keeps the Work's file under the cache directory so that another shell finds the task while it
+// runs; with --detach, the Work is detached as soon as it has a task. A resumed Work that another
+// process follows is refused. No command is silent for long: the module's first run compiles it,
+// which takes seconds, and a notice says so unless an event came first.
+func openFollowed(ctx context.Context, conn connection, opts a2aport.Options, v view, work a2aport.Work, r *renderer,
+	detached *atomic.Bool, firstEvent *sync.Once) (a2aport.Port, func(), error) {
+	var port a2aport.Port
+	portReady := make(chan struct{})
+	store, err := newTaskNoticer(opts.AgentCardURL, func(rec a2aport.WorkRecord) {
+		r.task(rec)
+		if v.detach {
+			detached.Store(true)
+			go func() { <-portReady; _ = port.Detach() }() // not from the store's call: Detach waits for the Work
+		}
+	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if v.resumed && !store.follow(work.ID) {
+		store.release()
+		return nil, nil, fmt.Errorf("%w (status and cancel act on it; resume it once that process ended)", errFollowed)
+	}
+	opts.WorkStore = store
+	stopNotice := func() bool { return false }
+	if conn.module && !conn.native {
+		slow := time.AfterFunc(200*time.Millisecond, func() {
+			firstEvent.Do(func() {
+				r.notice("a2aport: starting the WebAssembly module (its first run compiles it, which takes seconds; later runs use the cache)…")
+			})
+		})
+		stopNotice = slow.Stop
+	}
+	if port, err = conn.open(ctx, opts); err != nil {
+		stopNotice()
+		store.release()
+		return nil, nil, err
+	}
+	close(portReady)
+	return port, func() {
+		_ = port.Close()
+		stopNotice()
+		store.release()
+	}, nil
+}
+
+// onInterrupt catches Ctrl-C (and SIGTERM) until the returned stop: the first calls cancel, a
+// second quits at once, also while the process waits for the agent to take the first one's
+// cancel. stop waits for cancels (the cancel and answers under way) before it lets signals go.
+func onInterrupt(cancels *sync.WaitGroup, r *renderer, cancel func()) (interrupted *atomic.Bool, stop func()) {
+	interrupted = new(atomic.Bool)
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
+	ended := make(chan struct{})
+	cancels.Add(1)
+	go func() {
+		defer cancels.Done()
+		select {
+		case <-ended:
+			return
+		case <-signals:
+		}
+		interrupted.Store(true)
+		go func() { // before anything that could wait: a second Ctrl-C always quits
+			<-signals
+			os.Exit(exitInterrupted)
+		}()
+		r.interrupt("interrupted: cancelling the task at the agent… (again to quit at once)")
+		cancel()
+	}()
+	return interrupted, func() {
+		close(ended)
+		cancels.Wait()
+		signal.Stop(signals)
+	}
 }

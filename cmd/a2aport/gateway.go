@@ -65,7 +65,7 @@ func (f *gatewayFlags) register(fs *flag.FlagSet) {
 	fs.DurationVar(&f.lease, "lease", pgcluster.DefaultLease, "with --postgres: how long after a node's last heartbeat another takes its tasks over")
 }
 
-// runGateway runs the gateway of a configuration file until ctx ends.
+// runGateway runs the gateway of a configuration file, or of one upstream, until ctx ends.
 func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	var f gatewayFlags
 	pos, err := parseArgs("gateway", args, streams{stdout: stdout, stderr: stderr}, f.register)
@@ -81,30 +81,14 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		ctx, cancel = context.WithTimeout(ctx, f.lifetime)
 		defer cancel()
 	}
-	for _, env := range []struct {
-		value *string
-		name  string
-	}{{&f.listen, "A2APORT_LISTEN"}, {&f.adminListen, "A2APORT_ADMIN_LISTEN"}, {&f.publicURL, "A2APORT_PUBLIC_URL"}, {&f.dsn, "A2APORT_POSTGRES"}, {&f.level, "A2APORT_LOG_LEVEL"}} {
-		if *env.value == "" { // a flag given wins
-			*env.value = os.Getenv(env.name)
-		}
-	}
-	cfg, err := readGatewayConfig(f)
+	cfg, err := gatewayConfig(f)
 	if err != nil {
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
 	}
-	override(&cfg.Listen, f.listen)
-	override(&cfg.AdminListen, f.adminListen)
-	override(&cfg.PublicURL, f.publicURL)
-	override(&cfg.Postgres, f.dsn)
-	override(&cfg.LogLevel, f.level)
 	logger := slog.New(slog.NewJSONHandler(stderr, &slog.HandlerOptions{Level: logLevel(cfg.LogLevel)}))
-
-	var works a2aport.WorkStore
 	var cluster *pgcluster.Cluster
 	var pool *pgxpool.Pool
-	var ready func(context.Context) error
 	if cfg.Postgres != "" {
 		if pool, err = pgxpool.New(ctx, cfg.Postgres); err != nil {
 			fmt.Fprintln(stderr, "a2aport gateway: postgres:", err)
@@ -117,7 +101,6 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 			return exitError
 		}
 		defer cluster.Close()
-		works, ready = cluster.WorkStore(), pool.Ping
 	}
 	ln, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
@@ -140,26 +123,11 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		cfg.PublicURL = scheme + "://" + ln.Addr().String()
 	}
-	opts, err := cfg.Options(works)
+	g, err := newGateway(ctx, cfg, cluster, pool, logger)
 	if err != nil {
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
 	}
-	opts.Facade.Logger, opts.AccessLog, opts.Ready = logger, logger, ready
-	if cluster != nil {
-		c := cluster.Config()
-		opts.Facade.Cluster, opts.Routes = &c, cluster.Routes()
-	}
-	g, err := gateway.New(opts)
-	if err != nil {
-		fmt.Fprintln(stderr, "a2aport gateway:", err)
-		return exitUsage
-	}
-	g.Start(ctx)
-	for _, b := range g.Backends() {
-		logger.Info("backend", "name", b.Name, "state", b.State, "reason", b.Reason, "protocolVersion", b.ProtocolVersion, "binding", b.Binding)
-	}
-	srv := facade.NewServer(g)
 	fmt.Fprintf(stdout, "gateway on %s\ncard: %s%s\n", cfg.PublicURL, cfg.PublicURL, facade.CardPath)
 	if admin != nil {
 		adminSrv := facade.NewServer(g.Admin())
@@ -167,6 +135,74 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		go func() { _ = adminSrv.Serve(admin) }() // ends with its listener
 		defer func() { _ = adminSrv.Close() }()   // the last to go: /readyz says draining meanwhile
 	}
+	if err := serveGateway(ctx, g, cfg, ln, f.grace, cluster != nil, logger); err != nil {
+		fmt.Fprintln(stderr, "a2aport gateway:", err)
+		return exitError
+	}
+	return exitOK
+}
+
+// gatewayConfig is the configuration file of --config, or the one backend of --upstream, with
+// what flags and then environment variables set over it.
+func gatewayConfig(f gatewayFlags) (*gateway.Config, error) {
+	for _, env := range []struct {
+		value *string
+		name  string
+	}{{&f.listen, "A2APORT_LISTEN"}, {&f.adminListen, "A2APORT_ADMIN_LISTEN"}, {&f.publicURL, "A2APORT_PUBLIC_URL"}, {&f.dsn, "A2APORT_POSTGRES"}, {&f.level, "A2APORT_LOG_LEVEL"}} {
+		if *env.value == "" { // a flag given wins
+			*env.value = os.Getenv(env.name)
+		}
+	}
+	var cfg *gateway.Config
+	var err error
+	if f.upstream != "" {
+		cfg, err = gateway.UpstreamConfig(f.upstream, splitList(f.allowOrigin))
+	} else {
+		cfg, err = gateway.ReadConfig(f.config)
+	}
+	if err != nil {
+		return nil, err
+	}
+	override(&cfg.Listen, f.listen)
+	override(&cfg.AdminListen, f.adminListen)
+	override(&cfg.PublicURL, f.publicURL)
+	override(&cfg.Postgres, f.dsn)
+	override(&cfg.LogLevel, f.level)
+	return cfg, nil
+}
+
+// newGateway builds the gateway of cfg, a node of cluster when there is one (its Works recorded
+// and routed in the cluster's database), and starts its backends.
+func newGateway(ctx context.Context, cfg *gateway.Config, cluster *pgcluster.Cluster, pool *pgxpool.Pool, logger *slog.Logger) (*gateway.Gateway, error) {
+	var works a2aport.WorkStore
+	if cluster != nil {
+		works = cluster.WorkStore()
+	}
+	opts, err := cfg.Options(works)
+	if err != nil {
+		return nil, err
+	}
+	opts.Facade.Logger, opts.AccessLog = logger, logger
+	if cluster != nil {
+		c := cluster.Config()
+		opts.Facade.Cluster, opts.Routes, opts.Ready = &c, cluster.Routes(), pool.Ping
+	}
+	g, err := gateway.New(opts)
+	if err != nil {
+		return nil, err
+	}
+	g.Start(ctx)
+	for _, b := range g.Backends() {
+		logger.Info("backend", "name", b.Name, "state", b.State, "reason", b.Reason, "protocolVersion", b.ProtocolVersion, "binding", b.Binding)
+	}
+	return g, nil
+}
+
+// serveGateway serves g on ln until ctx ends, then drains it within grace: /readyz answers 503
+// and new tasks are refused while open requests and streams finish; what still runs is then
+// cancelled, or, in a cluster, left running for another node to take over.
+func serveGateway(ctx context.Context, g *gateway.Gateway, cfg *gateway.Config, ln net.Listener, grace time.Duration, clustered bool, logger *slog.Logger) error {
+	srv := facade.NewServer(g)
 	errs := make(chan error, 1)
 	go func() {
 		if cfg.TLSCert != "" {
@@ -178,18 +214,17 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	select {
 	case err := <-errs:
 		_ = g.Close()
-		fmt.Fprintln(stderr, "a2aport gateway:", err)
-		return exitError
+		return err
 	case <-ctx.Done():
 	}
-	logger.Info("stopping", "grace", f.grace.String())
-	shutdown, cancel := context.WithTimeout(context.Background(), f.grace)
+	logger.Info("stopping", "grace", grace.String())
+	shutdown, cancel := context.WithTimeout(context.Background(), grace)
 	defer cancel()
 	_ = g.Drain(shutdown) // the listener stays open meanwhile: /readyz says 503, not connection refused
 	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, context.DeadlineExceeded) {
 		logger.Warn("shutdown", "error", err.Error())
 	}
-	if cluster != nil {
+	if clustered {
 		_ = g.Detach() // another node resumes what still runs
 	} else {
 		_ = g.Close()
@@ -198,15 +233,7 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 	if err := <-errs; err != nil && !errors.Is(err, http.ErrServerClosed) {
 		logger.Warn("serve", "error", err.Error())
 	}
-	return exitOK
-}
-
-// readGatewayConfig is the configuration file of --config, or the one backend of --upstream.
-func readGatewayConfig(f gatewayFlags) (*gateway.Config, error) {
-	if f.upstream != "" {
-		return gateway.UpstreamConfig(f.upstream, splitList(f.allowOrigin))
-	}
-	return gateway.ReadConfig(f.config)
+	return nil
 }
 
 // withoutAddress is a listen error without the address it names: the configuration may have taken

@@ -20,10 +20,10 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 	"github.com/jackc/pgx/v5/pgxpool"
 
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 	"github.com/a2aport/a2aport/internal/testkit/tasktest"
-	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // gatewayNode is one `a2aport gateway --postgres` process of a cluster.

@@ -23,8 +23,8 @@ import (
 	"github.com/creack/pty"
 
 	"github.com/a2aport/a2aport/host"
-	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/hosttest"
 )
 
 // The tests drive the built binary, as a user would, against the Go test agent (a2asrv).

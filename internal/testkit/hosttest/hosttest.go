@@ -17,8 +17,8 @@ import (
 	"testing"
 
 	"github.com/a2aport/a2aport/internal/module"
-	"github.com/a2aport/a2aport/internal/wasmbuild"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/wasmbuild"
 )
 
 // CompilationCacheDir is wazero's on-disk cache for tests: $A2APORT_WAZERO_CACHE, or a folder in
