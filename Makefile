@@ -41,12 +41,14 @@ check.lint:
 check.tidy:
 	$(GO) mod tidy -diff
 
-# Generated code must match its source: the easyjson envelopes, and what the JS package takes
-# from Go (internal/jsgen): js/src/closed.js (a2aclient.ClosedPort's answers) and
-# js/src/conformance/checks.js (conformance/checks.json).
+# Generated code must match its source: the easyjson envelopes; what the JS package takes from Go
+# (internal/jsgen): js/src/closed.js (a2aclient.ClosedPort's answers) and js/src/conformance/checks.js
+# (conformance/checks.json); and everything the option table writes (internal/optiontable).
+GENERATED := '*_easyjson.go' js/src/closed.js js/src/conformance/checks.js options.go '*/options_gen.go' \
+	js/src/optiontable.js js/index.d.ts docs/options.md
 check.generate:
 	$(GO) generate ./...
-	@git diff --exit-code -- '*_easyjson.go' js/src/closed.js js/src/conformance/checks.js || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
+	@git diff --exit-code -- $(GENERATED) || { echo "generated code is stale: run go generate ./... and commit"; exit 1; }
 
 # The listing of the public API (api/): internal/apiguard's test fails on a change to an exported Go
 # declaration or to js/index.d.ts until this is run; say the change in CHANGELOG.md.

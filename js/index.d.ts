@@ -447,7 +447,11 @@ export interface AgentCard {
 /** A compiled module, where the runtime's types declare WebAssembly (a DOM or Node library); else never. */
 export type CompiledModule = typeof globalThis extends { WebAssembly: { Module: abstract new (...args: never[]) => infer M } } ? M : never;
 
-/** Options of createA2ABackendAdapter; docs/options.md has them in one table. Unknown names throw a TypeError. */
+/**
+ * Options of createA2ABackendAdapter; docs/options.md has them in one table. Unknown names throw a
+ * TypeError. Every number is a whole one, its default when 0 (or left out), as in Go; the ones
+ * that say so turn off when negative. Written from internal/optiontable's table (go generate).
+ */
 export interface AdapterOptions {
   /**
    * The Agent Card URL (absolute http/https, no userinfo), or the agent's base URL (its card is
@@ -470,15 +474,6 @@ export interface AdapterOptions {
   tokenProvider?: (scheme: string) => string | Promise<string>;
   /** Sent as `Authorization: Bearer <token>` unless headers set Authorization. */
   token?: string;
-  /**
-   * Check the Agent Card's JWS signatures before using it: 'off' (default), 'if-signed' (a signed
-   * card must verify) or 'required'. Failing is A2A_CARD_SIGNATURE_INVALID.
-   */
-  verifyCard?: 'off' | 'if-signed' | 'required';
-  /** The public keys trusted to sign cards (with their kid): a JWK Set, an array of JWKs or one JWK. */
-  cardKeys?: { keys: object[] } | object[] | object;
-  /** Fetch the key a signature's jku names, when on the card's origin or an allowed one. */
-  cardKeysFromJku?: boolean;
   /** Static headers, or a function called for every request (discovery and task requests). */
   headers?: Record<string, string> | ((request: HeaderRequest) => Record<string, string> | Promise<Record<string, string>>);
   /** Makes every request; default globalThis.fetch. Called unbound, as a browser's fetch requires. */
@@ -496,45 +491,6 @@ export interface AdapterOptions {
   inputTimeoutMs?: number;
   /** Discovery and other requests outside a Work. Default 30000. */
   requestTimeoutMs?: number;
-  /**
-   * How often a Work's stream that broke, or ended before its task did, is resubscribed before
-   * the adapter falls back to polling (and how many failed polls in a row it retries); the message
-   * is never sent again. Default 4; 0 turns recovery off (a broken stream fails the Work).
-   */
-  recoveryAttempts?: number;
-  /** Wait before the second recovery attempt (the first is immediate), doubling up to 4 s, with jitter. Default 250. */
-  recoveryBackoffMs?: number;
-  /**
-   * Longest silence between two events of a started stream; a longer one is recovered like a
-   * broken stream (never a failure while recovery is on). Default 60000; 0 = off.
-   */
-  streamIdleTimeoutMs?: number;
-  /**
-   * Silence on a started stream after which the adapter reads the task (GetTask), and again after
-   * each such silence: a task that moved past what the stream delivered means the connection died,
-   * and the stream is recovered at once; otherwise the agent is thinking and the stream is kept.
-   * Default 10000; 0 = off.
-   */
-  streamProbeIntervalMs?: number;
-  /**
-   * Longest wait for a stream's first event; on expiry the Work fails with A2A_OUTCOME_UNKNOWN, not
-   * retryable (whether the agent received the message is not known). Default 0 = none.
-   */
-  firstEventTimeoutMs?: number;
-  /**
-   * Origins ('https://host[:port]', default port left out, or '*' for any) besides the card's own
-   * where its interfaces may be; an interface elsewhere is refused and never gets credentials. An
-   * https card never leads to a plain-http interface (loopback excepted).
-   */
-  allowedOrigins?: string[];
-  /** Size limit of the Agent Card; past it, A2A_RESPONSE_TOO_LARGE. Default 1 MiB. */
-  maxCardBytes?: number;
-  /** One answer that is not a stream, and one event of a stream (also bounded by a2a-go's 10 MiB per line). Default 16 MiB. */
-  maxResponseBytes?: number;
-  /** One artifact as its chunks merge. Default 256 MiB. */
-  maxArtifactBytes?: number;
-  /** All the artifacts of one Work together. Default 256 MiB. */
-  maxWorkBytes?: number;
   /**
    * A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
    * module either way and loads the full module only when the Agent Card needs 0.3.
@@ -558,6 +514,55 @@ export interface AdapterOptions {
    * marks an extension required that is not listed fails discovery with A2A_EXTENSION_REQUIRED.
    */
   extensions?: string[];
+  /**
+   * How often a Work's stream that broke, or ended before its task did, is resubscribed before
+   * the adapter falls back to polling (and how many failed polls in a row it retries); the message
+   * is never sent again. Default 4 (0 too); a negative number turns recovery off (a broken stream
+   * fails the Work).
+   */
+  recoveryAttempts?: number;
+  /** Wait before the second recovery attempt (the first is immediate), doubling up to 4 s, with jitter. Default 250. */
+  recoveryBackoffMs?: number;
+  /**
+   * Longest silence between two events of a started stream; a longer one is recovered like a
+   * broken stream (never a failure while recovery is on). Default 60000 (0 too); negative: off.
+   */
+  streamIdleTimeoutMs?: number;
+  /**
+   * Silence on a started stream after which the adapter reads the task (GetTask), and again after
+   * each such silence: a task that moved past what the stream delivered means the connection died,
+   * and the stream is recovered at once; otherwise the agent is thinking and the stream is kept.
+   * Default 10000 (0 too); negative: off.
+   */
+  streamProbeIntervalMs?: number;
+  /**
+   * Longest wait for a stream's first event; on expiry the Work fails with A2A_OUTCOME_UNKNOWN, not
+   * retryable (whether the agent received the message is not known). Default 0 = none.
+   */
+  firstEventTimeoutMs?: number;
+  /**
+   * Check the Agent Card's JWS signatures before using it: 'off' (default), 'if-signed' (a signed
+   * card must verify) or 'required'. Failing is A2A_CARD_SIGNATURE_INVALID.
+   */
+  verifyCard?: 'off' | 'if-signed' | 'required';
+  /** The public keys trusted to sign cards (with their kid): a JWK Set, an array of JWKs or one JWK. */
+  cardKeys?: { keys: object[] } | object[] | object;
+  /** Fetch the key a signature's jku names, when on the card's origin or an allowed one. */
+  cardKeysFromJku?: boolean;
+  /**
+   * Origins ('https://host[:port]', default port left out, or '*' for any) besides the card's own
+   * where its interfaces may be; an interface elsewhere is refused and never gets credentials. An
+   * https card never leads to a plain-http interface (loopback excepted).
+   */
+  allowedOrigins?: string[];
+  /** Size limit of the Agent Card; past it, A2A_RESPONSE_TOO_LARGE. Default 1 MiB. */
+  maxCardBytes?: number;
+  /** One answer that is not a stream, and one event of a stream (also bounded by a2a-go's 10 MiB per line). Default 16 MiB. */
+  maxResponseBytes?: number;
+  /** One artifact as its chunks merge. Default 256 MiB. */
+  maxArtifactBytes?: number;
+  /** All the artifacts of one Work together. Default 256 MiB. */
+  maxWorkBytes?: number;
   /** Continue each owner's conversation: a Work goes to the remote context of the owner's previous one. Default false. */
   reuseContext?: boolean;
   /** Where reuseContext keeps each owner's context id (e.g. localStorage, to survive a reload). Default: in memory. */

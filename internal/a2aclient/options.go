@@ -50,60 +50,8 @@ func validate(o a2aport.Options, hostHeld *credentials.Held) (*settings, error) 
 		}
 		s.cardURL = u
 	}
-	if o.PollInterval == 0 {
-		s.PollInterval = a2aport.DefaultPollInterval
-	} else if o.PollInterval < a2aport.MinPollInterval {
-		return nil, newError(a2aport.CodeInvalidOptions, "PollInterval %v is below the minimum of %v", o.PollInterval, a2aport.MinPollInterval)
-	}
-	if o.Timeout < 0 {
-		return nil, newError(a2aport.CodeInvalidOptions, "Timeout must not be negative")
-	}
-	if o.InputTimeout < 0 {
-		return nil, newError(a2aport.CodeInvalidOptions, "InputTimeout must not be negative")
-	}
-	if o.RequestTimeout == 0 {
-		s.RequestTimeout = a2aport.DefaultRequestTimeout
-	} else if o.RequestTimeout < 0 {
-		return nil, newError(a2aport.CodeInvalidOptions, "RequestTimeout must not be negative")
-	}
-	switch {
-	case o.RecoveryAttempts == 0:
-		s.RecoveryAttempts = a2aport.DefaultRecoveryAttempts
-	case o.RecoveryAttempts < 0:
-		s.RecoveryAttempts = 0
-	}
-	switch {
-	case o.StreamIdleTimeout == 0:
-		s.StreamIdleTimeout = a2aport.DefaultStreamIdleTimeout
-	case o.StreamIdleTimeout < 0:
-		s.StreamIdleTimeout = 0
-	}
-	switch {
-	case o.StreamProbeInterval == 0:
-		s.StreamProbeInterval = a2aport.DefaultStreamProbeInterval
-	case o.StreamProbeInterval < 0:
-		s.StreamProbeInterval = 0
-	}
-	for _, limit := range []struct {
-		name string
-		v    *int
-		def  int
-	}{{"MaxCardBytes", &s.MaxCardBytes, a2aport.DefaultMaxCardBytes}, {"MaxResponseBytes", &s.MaxResponseBytes, a2aport.DefaultMaxResponseBytes},
-		{"MaxArtifactBytes", &s.MaxArtifactBytes, a2aport.DefaultMaxArtifactBytes}, {"MaxWorkBytes", &s.MaxWorkBytes, a2aport.DefaultMaxWorkBytes}} {
-		switch {
-		case *limit.v == 0:
-			*limit.v = limit.def
-		case *limit.v < 0:
-			return nil, newError(a2aport.CodeInvalidOptions, "%s must not be negative", limit.name)
-		}
-	}
-	if o.FirstEventTimeout < 0 {
-		return nil, newError(a2aport.CodeInvalidOptions, "FirstEventTimeout must not be negative")
-	}
-	if o.RecoveryBackoff == 0 {
-		s.RecoveryBackoff = a2aport.DefaultRecoveryBackoff
-	} else if o.RecoveryBackoff < 0 {
-		return nil, newError(a2aport.CodeInvalidOptions, "RecoveryBackoff must not be negative")
+	if err := applyNumbers(&s.Options); err != nil { // options_gen.go, from the option table
+		return nil, err
 	}
 	for name := range o.Headers {
 		if strings.TrimSpace(name) == "" {

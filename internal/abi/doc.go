@@ -11,4 +11,8 @@
 //	b, payload, err := abi.ReadFrame(frame)
 package abi
 
+// First the options that cross as they are, from the one option table (WireOptions, which Init
+// embeds), then the envelopes.
+//
+//go:generate go run ../optiontable/cmd/optiongen -root ../..
 //go:generate go tool easyjson -no_std_marshalers envelope.go

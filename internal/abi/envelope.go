@@ -145,40 +145,20 @@ type Envelope struct {
 }
 
 // Init creates the module's adapter: a2aport.Options less what stays in the host (credentials,
-// transport, clock) and with durations in milliseconds.
+// transport, clock) and with durations in milliseconds. WireOptions (options_gen.go, from the
+// option table) are the options that cross as they are; the fields below, those that cross in
+// another form.
 type Init struct {
-	AgentCardURL        string              `json:"agentCardUrl,omitempty"`
-	AgentCard           easyjson.RawMessage `json:"agentCard,omitempty"`
-	AcceptedOutputModes []string            `json:"acceptedOutputModes,omitempty"`
-	PollIntervalMs      int64               `json:"pollIntervalMs,omitempty"`
-	TimeoutMs           int64               `json:"timeoutMs,omitempty"`
-	InputTimeoutMs      int64               `json:"inputTimeoutMs,omitempty"`
-	RequestTimeoutMs    int64               `json:"requestTimeoutMs,omitempty"`
-	LegacyCompat        *bool               `json:"legacyCompat,omitempty"`
-	ProtocolVersion     string              `json:"protocolVersion,omitempty"`
-	ProtocolBinding     string              `json:"protocolBinding,omitempty"`
-	Extensions          []string            `json:"extensions,omitempty"`
-	RecoveryAttempts    int                 `json:"recoveryAttempts,omitempty"`
-	RecoveryBackoffMs   int64               `json:"recoveryBackoffMs,omitempty"`
-	StreamIdleMs        int64               `json:"streamIdleTimeoutMs,omitempty"`
-	StreamProbeMs       int64               `json:"streamProbeIntervalMs,omitempty"`
-	FirstEventMs        int64               `json:"firstEventTimeoutMs,omitempty"`
-	AllowedOrigins      []string            `json:"allowedOrigins,omitempty"`
-	VerifyCard          string              `json:"verifyCard,omitempty"`
-	CardKeys            easyjson.RawMessage `json:"cardKeys,omitempty"` // public keys only
-	CardKeysFromJKU     bool                `json:"cardKeysFromJku,omitempty"`
-	MaxCardBytes        int                 `json:"maxCardBytes,omitempty"`
-	MaxResponseBytes    int                 `json:"maxResponseBytes,omitempty"`
-	MaxArtifactBytes    int                 `json:"maxArtifactBytes,omitempty"`
-	MaxWorkBytes        int                 `json:"maxWorkBytes,omitempty"`
-	ReuseContext        bool                `json:"reuseContext,omitempty"`
+	WireOptions
+	AgentCard    easyjson.RawMessage `json:"agentCard,omitempty"`
+	LegacyCompat *bool               `json:"legacyCompat,omitempty"`
+	CardKeys     easyjson.RawMessage `json:"cardKeys,omitempty"` // public keys only
 	// HostContextStore routes context ids to the host's store through store effects.
 	HostContextStore bool `json:"hostContextStore,omitempty"`
 	// HostCredentials says what credentials the host adds to the module's requests (no values).
 	HostCredentials *credentials.Held `json:"hostCredentials,omitempty"`
 	// HostWorkStore records Works in the host's WorkStore through store effects.
-	HostWorkStore bool   `json:"hostWorkStore,omitempty"`
-	Label         string `json:"label,omitempty"`
+	HostWorkStore bool `json:"hostWorkStore,omitempty"`
 }
 
 // FetchNotSent is the Code of a failed fetch whose request provably never left the host (the

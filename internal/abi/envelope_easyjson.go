@@ -3219,17 +3219,59 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 		key := in.UnsafeFieldName(false)
 		in.WantColon()
 		switch key {
-		case "agentCardUrl":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.AgentCardURL = string(in.String())
-			}
 		case "agentCard":
 			if in.IsNull() {
 				in.Skip()
 			} else {
 				(out.AgentCard).UnmarshalEasyJSON(in)
+			}
+		case "legacyCompat":
+			if in.IsNull() {
+				in.Skip()
+				out.LegacyCompat = nil
+			} else {
+				if out.LegacyCompat == nil {
+					out.LegacyCompat = new(bool)
+				}
+				if in.IsNull() {
+					in.Skip()
+				} else {
+					*out.LegacyCompat = bool(in.Bool())
+				}
+			}
+		case "cardKeys":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				(out.CardKeys).UnmarshalEasyJSON(in)
+			}
+		case "hostContextStore":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.HostContextStore = bool(in.Bool())
+			}
+		case "hostCredentials":
+			if in.IsNull() {
+				in.Skip()
+				out.HostCredentials = nil
+			} else {
+				if out.HostCredentials == nil {
+					out.HostCredentials = new(credentials.Held)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials1(in, out.HostCredentials)
+			}
+		case "hostWorkStore":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.HostWorkStore = bool(in.Bool())
+			}
+		case "agentCardUrl":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.AgentCardURL = string(in.String())
 			}
 		case "acceptedOutputModes":
 			if in.IsNull() {
@@ -3281,20 +3323,6 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 				in.Skip()
 			} else {
 				out.RequestTimeoutMs = int64(in.Int64())
-			}
-		case "legacyCompat":
-			if in.IsNull() {
-				in.Skip()
-				out.LegacyCompat = nil
-			} else {
-				if out.LegacyCompat == nil {
-					out.LegacyCompat = new(bool)
-				}
-				if in.IsNull() {
-					in.Skip()
-				} else {
-					*out.LegacyCompat = bool(in.Bool())
-				}
 			}
 		case "protocolVersion":
 			if in.IsNull() {
@@ -3351,19 +3379,31 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.StreamIdleMs = int64(in.Int64())
+				out.StreamIdleTimeoutMs = int64(in.Int64())
 			}
 		case "streamProbeIntervalMs":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.StreamProbeMs = int64(in.Int64())
+				out.StreamProbeIntervalMs = int64(in.Int64())
 			}
 		case "firstEventTimeoutMs":
 			if in.IsNull() {
 				in.Skip()
 			} else {
-				out.FirstEventMs = int64(in.Int64())
+				out.FirstEventTimeoutMs = int64(in.Int64())
+			}
+		case "verifyCard":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.VerifyCard = string(in.String())
+			}
+		case "cardKeysFromJku":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.CardKeysFromJKU = bool(in.Bool())
 			}
 		case "allowedOrigins":
 			if in.IsNull() {
@@ -3391,24 +3431,6 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 					in.WantComma()
 				}
 				in.Delim(']')
-			}
-		case "verifyCard":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.VerifyCard = string(in.String())
-			}
-		case "cardKeys":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				(out.CardKeys).UnmarshalEasyJSON(in)
-			}
-		case "cardKeysFromJku":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.CardKeysFromJKU = bool(in.Bool())
 			}
 		case "maxCardBytes":
 			if in.IsNull() {
@@ -3440,28 +3462,6 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 			} else {
 				out.ReuseContext = bool(in.Bool())
 			}
-		case "hostContextStore":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.HostContextStore = bool(in.Bool())
-			}
-		case "hostCredentials":
-			if in.IsNull() {
-				in.Skip()
-				out.HostCredentials = nil
-			} else {
-				if out.HostCredentials == nil {
-					out.HostCredentials = new(credentials.Held)
-				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials1(in, out.HostCredentials)
-			}
-		case "hostWorkStore":
-			if in.IsNull() {
-				in.Skip()
-			} else {
-				out.HostWorkStore = bool(in.Bool())
-			}
 		case "label":
 			if in.IsNull() {
 				in.Skip()
@@ -3482,21 +3482,71 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 	out.RawByte('{')
 	first := true
 	_ = first
-	if in.AgentCardURL != "" {
-		const prefix string = ",\"agentCardUrl\":"
-		first = false
-		out.RawString(prefix[1:])
-		out.String(string(in.AgentCardURL))
-	}
 	if (in.AgentCard).IsDefined() {
 		const prefix string = ",\"agentCard\":"
+		first = false
+		out.RawString(prefix[1:])
+		(in.AgentCard).MarshalEasyJSON(out)
+	}
+	if in.LegacyCompat != nil {
+		const prefix string = ",\"legacyCompat\":"
 		if first {
 			first = false
 			out.RawString(prefix[1:])
 		} else {
 			out.RawString(prefix)
 		}
-		(in.AgentCard).MarshalEasyJSON(out)
+		out.Bool(bool(*in.LegacyCompat))
+	}
+	if (in.CardKeys).IsDefined() {
+		const prefix string = ",\"cardKeys\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		(in.CardKeys).MarshalEasyJSON(out)
+	}
+	if in.HostContextStore {
+		const prefix string = ",\"hostContextStore\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.HostContextStore))
+	}
+	if in.HostCredentials != nil {
+		const prefix string = ",\"hostCredentials\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials1(out, *in.HostCredentials)
+	}
+	if in.HostWorkStore {
+		const prefix string = ",\"hostWorkStore\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.HostWorkStore))
+	}
+	if in.AgentCardURL != "" {
+		const prefix string = ",\"agentCardUrl\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.AgentCardURL))
 	}
 	if len(in.AcceptedOutputModes) != 0 {
 		const prefix string = ",\"acceptedOutputModes\":"
@@ -3557,16 +3607,6 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		}
 		out.Int64(int64(in.RequestTimeoutMs))
 	}
-	if in.LegacyCompat != nil {
-		const prefix string = ",\"legacyCompat\":"
-		if first {
-			first = false
-			out.RawString(prefix[1:])
-		} else {
-			out.RawString(prefix)
-		}
-		out.Bool(bool(*in.LegacyCompat))
-	}
 	if in.ProtocolVersion != "" {
 		const prefix string = ",\"protocolVersion\":"
 		if first {
@@ -3626,7 +3666,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		}
 		out.Int64(int64(in.RecoveryBackoffMs))
 	}
-	if in.StreamIdleMs != 0 {
+	if in.StreamIdleTimeoutMs != 0 {
 		const prefix string = ",\"streamIdleTimeoutMs\":"
 		if first {
 			first = false
@@ -3634,9 +3674,9 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		} else {
 			out.RawString(prefix)
 		}
-		out.Int64(int64(in.StreamIdleMs))
+		out.Int64(int64(in.StreamIdleTimeoutMs))
 	}
-	if in.StreamProbeMs != 0 {
+	if in.StreamProbeIntervalMs != 0 {
 		const prefix string = ",\"streamProbeIntervalMs\":"
 		if first {
 			first = false
@@ -3644,9 +3684,9 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		} else {
 			out.RawString(prefix)
 		}
-		out.Int64(int64(in.StreamProbeMs))
+		out.Int64(int64(in.StreamProbeIntervalMs))
 	}
-	if in.FirstEventMs != 0 {
+	if in.FirstEventTimeoutMs != 0 {
 		const prefix string = ",\"firstEventTimeoutMs\":"
 		if first {
 			first = false
@@ -3654,7 +3694,27 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		} else {
 			out.RawString(prefix)
 		}
-		out.Int64(int64(in.FirstEventMs))
+		out.Int64(int64(in.FirstEventTimeoutMs))
+	}
+	if in.VerifyCard != "" {
+		const prefix string = ",\"verifyCard\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.VerifyCard))
+	}
+	if in.CardKeysFromJKU {
+		const prefix string = ",\"cardKeysFromJku\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Bool(bool(in.CardKeysFromJKU))
 	}
 	if len(in.AllowedOrigins) != 0 {
 		const prefix string = ",\"allowedOrigins\":"
@@ -3674,36 +3734,6 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 			}
 			out.RawByte(']')
 		}
-	}
-	if in.VerifyCard != "" {
-		const prefix string = ",\"verifyCard\":"
-		if first {
-			first = false
-			out.RawString(prefix[1:])
-		} else {
-			out.RawString(prefix)
-		}
-		out.String(string(in.VerifyCard))
-	}
-	if (in.CardKeys).IsDefined() {
-		const prefix string = ",\"cardKeys\":"
-		if first {
-			first = false
-			out.RawString(prefix[1:])
-		} else {
-			out.RawString(prefix)
-		}
-		(in.CardKeys).MarshalEasyJSON(out)
-	}
-	if in.CardKeysFromJKU {
-		const prefix string = ",\"cardKeysFromJku\":"
-		if first {
-			first = false
-			out.RawString(prefix[1:])
-		} else {
-			out.RawString(prefix)
-		}
-		out.Bool(bool(in.CardKeysFromJKU))
 	}
 	if in.MaxCardBytes != 0 {
 		const prefix string = ",\"maxCardBytes\":"
@@ -3754,36 +3784,6 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Bool(bool(in.ReuseContext))
-	}
-	if in.HostContextStore {
-		const prefix string = ",\"hostContextStore\":"
-		if first {
-			first = false
-			out.RawString(prefix[1:])
-		} else {
-			out.RawString(prefix)
-		}
-		out.Bool(bool(in.HostContextStore))
-	}
-	if in.HostCredentials != nil {
-		const prefix string = ",\"hostCredentials\":"
-		if first {
-			first = false
-			out.RawString(prefix[1:])
-		} else {
-			out.RawString(prefix)
-		}
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials1(out, *in.HostCredentials)
-	}
-	if in.HostWorkStore {
-		const prefix string = ",\"hostWorkStore\":"
-		if first {
-			first = false
-			out.RawString(prefix[1:])
-		} else {
-			out.RawString(prefix)
-		}
-		out.Bool(bool(in.HostWorkStore))
 	}
 	if in.Label != "" {
 		const prefix string = ",\"label\":"

@@ -16,22 +16,12 @@ import (
 // transport, clock, the context store itself) is left out, durations travel in milliseconds.
 func NewInit(opts a2aport.Options) (Init, error) {
 	in := Init{
-		AgentCardURL: opts.AgentCardURL, AcceptedOutputModes: opts.AcceptedOutputModes,
-		PollIntervalMs: opts.PollInterval.Milliseconds(), TimeoutMs: opts.Timeout.Milliseconds(), InputTimeoutMs: opts.InputTimeout.Milliseconds(),
-		RequestTimeoutMs: opts.RequestTimeout.Milliseconds(), LegacyCompat: legacyOnWire(opts.LegacyCompat),
-		ProtocolVersion: opts.ProtocolVersion, ProtocolBinding: string(opts.ProtocolBinding), Extensions: opts.Extensions,
-		RecoveryAttempts: opts.RecoveryAttempts, RecoveryBackoffMs: wireMs(opts.RecoveryBackoff),
-		StreamIdleMs: wireMs(opts.StreamIdleTimeout), StreamProbeMs: wireMs(opts.StreamProbeInterval), FirstEventMs: wireMs(opts.FirstEventTimeout),
-		AllowedOrigins: opts.AllowedOrigins, VerifyCard: string(opts.VerifyCard), CardKeys: opts.CardKeys, CardKeysFromJKU: opts.CardKeysFromJKU, MaxCardBytes: opts.MaxCardBytes, MaxResponseBytes: opts.MaxResponseBytes, MaxArtifactBytes: opts.MaxArtifactBytes, MaxWorkBytes: opts.MaxWorkBytes,
-		ReuseContext: opts.ReuseContext, HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, Label: opts.Label,
-		HostCredentials: credentials.HeldBy(opts),
+		WireOptions: wireOptions(opts), LegacyCompat: legacyOnWire(opts.LegacyCompat), CardKeys: opts.CardKeys,
+		HostContextStore: opts.ContextStore != nil, HostWorkStore: opts.WorkStore != nil, HostCredentials: credentials.HeldBy(opts),
 	}
 	if len(opts.CardKeys) > 0 && !json.Valid(opts.CardKeys) {
 		// It crosses as raw JSON: refuse it here, as adapter.New would.
 		return Init{}, &a2aport.Error{Code: a2aport.CodeInvalidOptions, Message: "CardKeys is neither a JWK Set nor a JWK: not JSON"}
-	}
-	if opts.PollInterval > 0 && opts.PollInterval < a2aport.MinPollInterval {
-		in.PollIntervalMs = -1 // keep it invalid: the module reports the same error as natively
 	}
 	if opts.AgentCard != nil {
 		card, err := json.Marshal(opts.AgentCard)
@@ -46,33 +36,8 @@ func NewInit(opts a2aport.Options) (Init, error) {
 // Options is the module's side of NewInit: the adapter options, without what the module's
 // bridge supplies (transport, clock, the host's context and work stores).
 func (in *Init) Options() (a2aport.Options, error) {
-	opts := a2aport.Options{
-		AgentCardURL:        in.AgentCardURL,
-		AcceptedOutputModes: in.AcceptedOutputModes,
-		PollInterval:        time.Duration(in.PollIntervalMs) * time.Millisecond,
-		Timeout:             time.Duration(in.TimeoutMs) * time.Millisecond,
-		InputTimeout:        time.Duration(in.InputTimeoutMs) * time.Millisecond,
-		RequestTimeout:      time.Duration(in.RequestTimeoutMs) * time.Millisecond,
-		LegacyCompat:        legacyFromWire(in.LegacyCompat),
-		ProtocolVersion:     in.ProtocolVersion,
-		ProtocolBinding:     a2aport.Binding(in.ProtocolBinding),
-		Extensions:          in.Extensions,
-		RecoveryAttempts:    in.RecoveryAttempts,
-		RecoveryBackoff:     time.Duration(in.RecoveryBackoffMs) * time.Millisecond,
-		StreamIdleTimeout:   time.Duration(in.StreamIdleMs) * time.Millisecond,
-		StreamProbeInterval: time.Duration(in.StreamProbeMs) * time.Millisecond,
-		FirstEventTimeout:   time.Duration(in.FirstEventMs) * time.Millisecond,
-		AllowedOrigins:      in.AllowedOrigins,
-		VerifyCard:          a2aport.CardVerification(in.VerifyCard),
-		CardKeys:            []byte(in.CardKeys),
-		CardKeysFromJKU:     in.CardKeysFromJKU,
-		MaxCardBytes:        in.MaxCardBytes,
-		MaxResponseBytes:    in.MaxResponseBytes,
-		MaxArtifactBytes:    in.MaxArtifactBytes,
-		MaxWorkBytes:        in.MaxWorkBytes,
-		ReuseContext:        in.ReuseContext,
-		Label:               in.Label,
-	}
+	opts := a2aport.Options{LegacyCompat: legacyFromWire(in.LegacyCompat), CardKeys: []byte(in.CardKeys)}
+	in.WireOptions.apply(&opts)
 	if len(in.AgentCard) > 0 {
 		// Read as a fetched card is: the forms other implementations write (the 1.0 JSON,
 		// @a2a-js/sdk's proto objects, 0.3) all work, and what cannot be read is said in words.

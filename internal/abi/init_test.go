@@ -60,8 +60,8 @@ func TestInitKeepsSubMillisecondDurations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if in.RecoveryBackoffMs != 1 || in.StreamIdleMs != -1 {
-		t.Errorf("RecoveryBackoffMs, StreamIdleMs = %d, %d; want 1, -1", in.RecoveryBackoffMs, in.StreamIdleMs)
+	if in.RecoveryBackoffMs != 1 || in.StreamIdleTimeoutMs != -1 {
+		t.Errorf("RecoveryBackoffMs, StreamIdleTimeoutMs = %d, %d; want 1, -1", in.RecoveryBackoffMs, in.StreamIdleTimeoutMs)
 	}
 }
 

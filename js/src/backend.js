@@ -7,6 +7,7 @@ import { createCredentials, hostCredentials } from './credentials.js';
 import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
 import { instantiate, loadModule } from './loader.js';
+import { optionTable } from './optiontable.js';
 import { remoteInstance, WorkerUnavailableError } from './thread.js';
 import { checkResponse, checkWork, idsReadable } from './work.js';
 
@@ -162,20 +163,18 @@ export class Backend {
     return this.#starting;
   }
 
+  /** The module's init (wasm/ABI.md): the options of the table that cross as they are, then the others. */
   #init() {
     const o = this.#o;
+    const init = {};
+    for (const { name, wire } of optionTable) {
+      if (wire && o[name] !== undefined) init[name] = o[name];
+    }
     return {
-      agentCardUrl: o.agentCardUrl, agentCard: o.agentCard, acceptedOutputModes: o.acceptedOutputModes,
-      pollIntervalMs: o.pollIntervalMs, timeoutMs: o.timeoutMs, inputTimeoutMs: o.inputTimeoutMs, requestTimeoutMs: o.requestTimeoutMs,
-      recoveryAttempts: o.recoveryAttempts === 0 ? -1 : o.recoveryAttempts, recoveryBackoffMs: o.recoveryBackoffMs,
-      streamIdleTimeoutMs: o.streamIdleTimeoutMs === 0 ? -1 : o.streamIdleTimeoutMs, firstEventTimeoutMs: o.firstEventTimeoutMs,
-      streamProbeIntervalMs: o.streamProbeIntervalMs === 0 ? -1 : o.streamProbeIntervalMs,
-      allowedOrigins: o.allowedOrigins, verifyCard: o.verifyCard, cardKeysFromJku: o.cardKeysFromJku,
-      cardKeys: Array.isArray(o.cardKeys) ? { keys: o.cardKeys } : o.cardKeys, maxCardBytes: o.maxCardBytes, maxResponseBytes: o.maxResponseBytes, maxArtifactBytes: o.maxArtifactBytes, maxWorkBytes: o.maxWorkBytes,
-      legacyCompat: o.legacyCompat, protocolVersion: o.protocolVersion, protocolBinding: o.protocolBinding, extensions: o.extensions,
-      reuseContext: o.reuseContext, hostContextStore: o.contextStore !== undefined, hostWorkStore: o.workStore !== undefined,
+      ...init, agentCard: o.agentCard, legacyCompat: o.legacyCompat,
+      cardKeys: Array.isArray(o.cardKeys) ? { keys: o.cardKeys } : o.cardKeys,
+      hostContextStore: o.contextStore !== undefined, hostWorkStore: o.workStore !== undefined,
       hostCredentials: hostCredentials(o),
-      label: o.label,
     };
   }
 

@@ -1,6 +1,7 @@
 // Validates createA2ABackendAdapter's options: a bad option throws a TypeError that names it.
 
 import { credentialForm } from './credentials.js';
+import { optionTable } from './optiontable.js';
 
 const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -21,13 +22,7 @@ function checkCardURL(raw) {
 }
 
 /** Every option createA2ABackendAdapter takes, in the order of docs/options.md and index.d.ts. */
-export const optionNames = Object.freeze([
-  'agentCardUrl', 'agentCard', 'credentials', 'tokenProvider', 'token', 'verifyCard', 'cardKeys', 'cardKeysFromJku',
-  'headers', 'fetchImpl', 'acceptedOutputModes', 'pollIntervalMs', 'timeoutMs', 'inputTimeoutMs', 'requestTimeoutMs',
-  'recoveryAttempts', 'recoveryBackoffMs', 'streamIdleTimeoutMs', 'streamProbeIntervalMs', 'firstEventTimeoutMs',
-  'allowedOrigins', 'maxCardBytes', 'maxResponseBytes', 'maxArtifactBytes', 'maxWorkBytes', 'legacyCompat', 'worker',
-  'protocolVersion', 'protocolBinding', 'extensions', 'reuseContext', 'contextStore', 'workStore', 'label', 'wasm',
-]);
+export const optionNames = Object.freeze(optionTable.map((o) => o.name));
 const known = new Set(optionNames);
 
 /**
@@ -60,7 +55,38 @@ function editDistance(a, b) {
   return row[b.length];
 }
 
-/** Returns the options with defaults applied. */
+/**
+ * Checks an option of the kinds the option table knows: numbers are whole, 0 (the default, which
+ * the module applies) or at least their minimum, negative only where that turns them off.
+ */
+function checkKind(opt, v) {
+  if (v === undefined) return;
+  const { name } = opt;
+  switch (opt.kind) {
+    case 'string':
+      if (typeof v !== 'string') fail(name, 'must be a string');
+      break;
+    case 'strings':
+      if (!Array.isArray(v) || v.some((s) => typeof s !== 'string')) fail(name, 'must be an array of strings');
+      break;
+    case 'boolean':
+      if (typeof v !== 'boolean') fail(name, 'must be a boolean');
+      break;
+    case 'enum':
+      if (!opt.values.includes(v)) fail(name, `must be ${opt.values.map((x) => `'${x}'`).join(' or ')}`);
+      break;
+    case 'duration': case 'count': case 'bytes': {
+      const range = `0 (the default), ${opt.min === 1 ? 'a positive one' : `at least ${opt.min}`}${opt.off ? ', or a negative one (off)' : ''}`;
+      if (typeof v !== 'number' || !Number.isInteger(v) || (v < 0 && !opt.off) || (v > 0 && v < opt.min)) {
+        fail(name, `must be a whole number: ${range}`);
+      }
+      break;
+    }
+    default: // special and host options: checked one by one above
+  }
+}
+
+/** Returns the options checked, with the defaults the JS side applies (fetchImpl, worker, legacyCompat). */
 export function validateOptions(options) {
   if (!isObject(options)) throw new TypeError('a2aport: options must be an object');
   for (const name of Object.keys(options)) {
@@ -98,30 +124,7 @@ export function validateOptions(options) {
   if (o.tokenProvider !== undefined && typeof o.tokenProvider !== 'function') fail('tokenProvider', 'must be a function (scheme) => token');
   o.fetchImpl ??= globalThis.fetch;
   if (typeof o.fetchImpl !== 'function') fail('fetchImpl', 'must be a function (default: globalThis.fetch)');
-  if (o.acceptedOutputModes !== undefined &&
-      (!Array.isArray(o.acceptedOutputModes) || o.acceptedOutputModes.some((m) => typeof m !== 'string'))) {
-    fail('acceptedOutputModes', 'must be an array of strings');
-  }
-  const number = (name, min, dflt) => {
-    const v = o[name] ?? dflt;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < min) fail(name, `must be a number >= ${min}`);
-    o[name] = v;
-  };
-  number('pollIntervalMs', 10, 1000);
-  number('timeoutMs', 0, 0);
-  number('inputTimeoutMs', 0, 0);
-  number('requestTimeoutMs', 1, 30000);
-  number('recoveryAttempts', 0, 4);
-  if (!Number.isInteger(o.recoveryAttempts)) fail('recoveryAttempts', 'must be a whole number >= 0');
-  number('recoveryBackoffMs', 1, 250);
-  number('streamIdleTimeoutMs', 0, 60000);
-  number('streamProbeIntervalMs', 0, 10000);
-  number('firstEventTimeoutMs', 0, 0);
-  for (const [name, dflt] of [['maxCardBytes', 1 << 20], ['maxResponseBytes', 16 << 20], ['maxArtifactBytes', 256 << 20], ['maxWorkBytes', 256 << 20]]) {
-    number(name, 1, dflt);
-    if (!Number.isInteger(o[name])) fail(name, 'must be a whole number >= 1');
-  }
-  for (const name of ['legacyCompat', 'reuseContext', 'worker']) {
+  for (const name of ['legacyCompat', 'worker']) {
     if (o[name] !== undefined && typeof o[name] !== 'boolean') fail(name, 'must be a boolean');
   }
   o.legacyCompat ??= true;
@@ -129,9 +132,6 @@ export function validateOptions(options) {
   // worker unless told otherwise. In Node, and inside a worker already, on the calling thread.
   o.workerAsked = o.worker === true; // a default worker that cannot start gives way to inline
   o.worker ??= typeof document !== 'undefined' && !globalThis.process?.versions?.node;
-  const oneOf = (name, values) => {
-    if (o[name] !== undefined && !values.includes(o[name])) fail(name, `must be ${values.map((v) => `'${v}'`).join(' or ')}`);
-  };
   if (o.extensions !== undefined &&
       (!Array.isArray(o.extensions) || o.extensions.some((u) => typeof u !== 'string' || u.trim() === ''))) {
     fail('extensions', 'must be an array of extension URIs');
@@ -140,16 +140,12 @@ export function validateOptions(options) {
       (!Array.isArray(o.allowedOrigins) || o.allowedOrigins.some((v) => typeof v !== 'string'))) {
     fail('allowedOrigins', "must be an array of origins ('https://host[:port]') or '*'");
   }
-  oneOf('protocolVersion', ['1.0', '0.3']);
-  oneOf('verifyCard', ['off', 'if-signed', 'required']);
   if (o.cardKeys !== undefined && !isObject(o.cardKeys) && !Array.isArray(o.cardKeys)) {
     fail('cardKeys', 'must be a JWK Set ({keys: [...]}), an array of JWKs or one JWK');
   }
-  if (o.cardKeysFromJku !== undefined && typeof o.cardKeysFromJku !== 'boolean') fail('cardKeysFromJku', 'must be a boolean');
   if (o.protocolBinding === 'GRPC') fail('protocolBinding', "'GRPC' is A2A's, but a2aport does not speak it (browsers cannot): give 'JSONRPC' or 'HTTP+JSON'");
-  oneOf('protocolBinding', ['JSONRPC', 'HTTP+JSON']);
+  for (const opt of optionTable) checkKind(opt, o[opt.name]);
   if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");
-  o.reuseContext ??= false;
   if (o.contextStore !== undefined &&
       (!isObject(o.contextStore) || ['get', 'set', 'delete'].some((m) => typeof o.contextStore[m] !== 'function'))) {
     fail('contextStore', 'must have get, set and delete functions');
@@ -158,7 +154,6 @@ export function validateOptions(options) {
       (!isObject(o.workStore) || ['get', 'set', 'delete'].some((m) => typeof o.workStore[m] !== 'function'))) {
     fail('workStore', 'must have get, set and delete functions');
   }
-  if (o.label !== undefined && typeof o.label !== 'string') fail('label', 'must be a string');
   const w = o.wasm;
   if (w !== undefined && !(typeof w === 'string' || w instanceof URL || w instanceof ArrayBuffer || ArrayBuffer.isView(w) ||
       w instanceof WebAssembly.Module || (typeof Response !== 'undefined' && w instanceof Response))) {

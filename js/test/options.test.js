@@ -217,15 +217,16 @@ test('invalid options throw a TypeError naming the option', () => {
   throwsNaming({ agentCardUrl: card, agentCard: { name: 'x' } }, 'agentCardUrl', 'agentCard');
   throwsNaming({ agentCardUrl: 42 }, 'agentCardUrl');
   throwsNaming({ agentCard: 'not a card' }, 'agentCard');
-  for (const pollIntervalMs of [9, 0, -1, Number.NaN, '100']) throwsNaming({ agentCardUrl: card, pollIntervalMs }, 'pollIntervalMs');
-  for (const timeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, timeoutMs }, 'timeoutMs');
-  for (const recoveryAttempts of [-1, 1.5, '4']) throwsNaming({ agentCardUrl: card, recoveryAttempts }, 'recoveryAttempts');
-  for (const recoveryBackoffMs of [0, -5, Number.NaN]) throwsNaming({ agentCardUrl: card, recoveryBackoffMs }, 'recoveryBackoffMs');
-  for (const streamIdleTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, streamIdleTimeoutMs }, 'streamIdleTimeoutMs');
-  for (const streamProbeIntervalMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, streamProbeIntervalMs }, 'streamProbeIntervalMs');
+  // Numbers: whole, 0 for the default, at least the minimum, negative only where that is off.
+  for (const pollIntervalMs of [9, 1, -1, 10.5, Number.NaN, '100']) throwsNaming({ agentCardUrl: card, pollIntervalMs }, 'pollIntervalMs');
+  for (const timeoutMs of [-1, 0.5, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, timeoutMs }, 'timeoutMs');
+  for (const recoveryAttempts of [1.5, '4', Number.POSITIVE_INFINITY]) throwsNaming({ agentCardUrl: card, recoveryAttempts }, 'recoveryAttempts');
+  for (const recoveryBackoffMs of [-5, Number.NaN]) throwsNaming({ agentCardUrl: card, recoveryBackoffMs }, 'recoveryBackoffMs');
+  for (const streamIdleTimeoutMs of [Number.NaN, '1000', 2.5]) throwsNaming({ agentCardUrl: card, streamIdleTimeoutMs }, 'streamIdleTimeoutMs');
+  for (const streamProbeIntervalMs of [Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, streamProbeIntervalMs }, 'streamProbeIntervalMs');
   for (const firstEventTimeoutMs of [-1, Number.NaN, '1000']) throwsNaming({ agentCardUrl: card, firstEventTimeoutMs }, 'firstEventTimeoutMs');
-  for (const name of ['maxCardBytes', 'maxResponseBytes', 'maxArtifactBytes']) {
-    for (const v of [0, -1, 1.5, '100']) throwsNaming({ agentCardUrl: card, [name]: v }, name);
+  for (const name of ['maxCardBytes', 'maxResponseBytes', 'maxArtifactBytes', 'maxWorkBytes']) {
+    for (const v of [-1, 1.5, '100']) throwsNaming({ agentCardUrl: card, [name]: v }, name);
   }
   for (const fetchImpl of ['fetch', 42, {}]) throwsNaming({ agentCardUrl: card, fetchImpl }, 'fetchImpl');
   for (const headers of ['X-A: b', 42, ['X-A', 'b'], { 'X-A': 1 }, null, true]) throwsNaming({ agentCardUrl: card, headers }, 'headers');
@@ -273,6 +274,9 @@ test('valid options are accepted', () => {
   for (const options of [
     { agentCardUrl: card },
     { agentCardUrl: 'http://127.0.0.1:1/.well-known/agent-card.json', pollIntervalMs: 10, timeoutMs: 0, inputTimeoutMs: 0 },
+    // 0 is the default of every number, as in Go; a negative one turns off what can be turned off.
+    { agentCardUrl: card, pollIntervalMs: 0, requestTimeoutMs: 0, recoveryBackoffMs: 0, maxCardBytes: 0, maxWorkBytes: 0 },
+    { agentCardUrl: card, recoveryAttempts: -1, streamIdleTimeoutMs: -1, streamProbeIntervalMs: -1 },
     { agentCardUrl: 'https://agent.test/' }, // the agent's base URL: its card is at the well-known path
     { agentCardUrl: card, token: 't', headers: { 'X-A': 'b' }, fetchImpl: globalThis.fetch },
     { agentCardUrl: card, headers: () => ({}) },

@@ -16,8 +16,8 @@ after(async () => { await agent?.stop(); });
 // With recovery off, a dropped stream fails with the network's code (with it on, the matrix shows
 // it heal).
 for (const variant of variants.filter((v) => v.streaming)) {
-  it(`${variant.name}: recoveryAttempts 0 lets a dropped stream fail with A2A_NETWORK_ERROR`, async () => {
-    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant.name], recoveryAttempts: 0 });
+  it(`${variant.name}: recoveryAttempts -1 (off) lets a dropped stream fail with A2A_NETWORK_ERROR`, async () => {
+    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards[variant.name], recoveryAttempts: -1 });
     try {
       const { err } = await settled(port.submit(newWork('alice', 'breakstream please')), 20_000);
       assert.equal(err?.code, 'A2A_NETWORK_ERROR', `error = ${err?.message}`);
@@ -26,6 +26,18 @@ for (const variant of variants.filter((v) => v.streaming)) {
     }
   });
 }
+
+// 0 is the default, as in Go, not "off": with recoveryAttempts 0 the dropped stream heals.
+it('recoveryAttempts 0 is the default: a dropped stream heals', async () => {
+  const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], recoveryAttempts: 0 });
+  try {
+    const { out, err } = await settled(port.submit(newWork('alice', 'breakstream healed')), 20_000);
+    assert.ifError(err);
+    assert.match(out.content, /part-1 part-2 .*part-12$/, 'the whole report, after the resubscription');
+  } finally {
+    await port.close();
+  }
+});
 
 // A send whose connection was never made provably did not reach the agent: A2A_NETWORK_ERROR,
 // retryable (unlike A2A_OUTCOME_UNKNOWN), as natively (tests/recovery_test.go).

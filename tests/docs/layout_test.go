@@ -91,7 +91,7 @@ func TestDesignLayoutMatchesTree(t *testing.T) {
 	}
 
 	// Sub-folders named anywhere in the map, as top/sub or "top/sub" inside an entry's text.
-	sub := regexp.MustCompile(`\b([a-z]+/[a-z/]*[a-z])\b`)
+	sub := regexp.MustCompile(`\b([a-z]+/[a-z0-9_./-]*[a-z0-9_])`)
 	for path, text := range entries {
 		for _, m := range sub.FindAllStringSubmatch(path+" "+text, -1) {
 			top, _, _ := strings.Cut(m[1], "/")
