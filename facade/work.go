@@ -26,6 +26,9 @@ func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (a2aport.Work, erro
 			text = s
 		}
 		delete(input, "instruction")
+		if len(input) == 0 {
+			input = nil // the instruction was all the data said
+		}
 	}
 	if text == "" && len(files) == 0 && len(input) == 0 {
 		return a2aport.Work{}, fmt.Errorf("%w: the message has no text, file or data", a2a.ErrInvalidParams)
