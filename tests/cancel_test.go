@@ -196,3 +196,26 @@ func TestRefusedCancelReportsHowTheTaskEnded(t *testing.T) {
 		}
 	}
 }
+
+// An agent may refuse a cancel for a moment while the task waits for input (a2a-go's server does,
+// while the turn that asked has not returned yet). The question is not an end: the cancel is asked
+// again, the agent cancels the task, and the Work ends WORK_CANCELLED instead of waiting for an
+// answer nobody will give.
+func TestCancelOfAQuestionTheAgentRefusesForAMoment(t *testing.T) {
+	t.Parallel()
+	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval})
+		w := newWork("olga", "lingerinput "+t.Name())
+		rec := newRecorder()
+		done := submitAsync(ctx, p, w, rec)
+		rec.waitFor(ctx, t, 0, isType(a2aport.EventInputRequested))
+		res, err := p.Cancel(ctx, w.ID, w.OwnerID)
+		if err != nil || res.State != a2aport.StateCancelled {
+			t.Errorf("Cancel() = %+v, %v; want cancelled", res, err)
+		}
+		wantCode(t, await(ctx, t, done).err, a2aport.ErrWorkCancelled)
+		if !server.Cancelled(w.Instruction) {
+			t.Error("the agent never cancelled the task")
+		}
+	})
+}

@@ -82,12 +82,22 @@ func (r *run) askCancel(parent context.Context) (ended *a2a.Task, refused bool) 
 	if err != nil {
 		return nil, false
 	}
-	got, err := conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task})
-	refused = errors.Is(err, a2a.ErrTaskNotCancelable)
-	if err != nil && ctx.Err() == nil {
-		// TaskNotCancelableError, as A2A says, or whatever error an agent gives instead (a2a-go's
-		// 0.3 HTTP+JSON server: "server error"): the task tells whether it had ended.
-		got, err = conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
+	var got *a2a.Task
+	for attempt := 1; ; attempt++ {
+		got, err = conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task})
+		refused = errors.Is(err, a2a.ErrTaskNotCancelable)
+		if err != nil && ctx.Err() == nil {
+			// TaskNotCancelableError, as A2A says, or whatever error an agent gives instead (a2a-go's
+			// 0.3 HTTP+JSON server: "server error"): the task tells whether it had ended.
+			got, err = conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
+		}
+		// A question is not an end: an agent that refuses to cancel a task waiting for input does
+		// so for a moment only (a2a-go's server holds the turn briefly after it stores
+		// INPUT_REQUIRED), and the Work would otherwise wait for an answer nobody gives. Ask again.
+		if !refused || err != nil || got == nil || !interrupted(got.Status.State) || attempt == cancelAttempts ||
+			sleep(ctx, r.a.s.Clock, time.Duration(attempt)*cancelRetryWait) != nil {
+			break
+		}
 	}
 	if err == nil && got != nil && got.Status.State == a2a.TaskStateCanceled {
 		r.mu.Lock()
@@ -157,4 +167,16 @@ func (a *Adapter) awaitTasks(runs []*run) {
 			_ = park.Wait(ctx, r.taskKnown) // the shared grace bounds them all
 		}
 	}
+}
+
+// cancelAttempts and cancelRetryWait bound the cancels of a task that waits for input, which an
+// agent may refuse for a moment (askCancel): 50, 100, 150 ... ms apart.
+const (
+	cancelAttempts  = 6
+	cancelRetryWait = 50 * time.Millisecond
+)
+
+// interrupted says the task waits for the caller (input or authorization), which is not an end.
+func interrupted(s a2a.TaskState) bool {
+	return s == a2a.TaskStateInputRequired || s == a2a.TaskStateAuthRequired
 }

@@ -17,12 +17,13 @@ const (
 	maxSlow      = 10 * time.Second
 	defaultSlow  = 500 * time.Millisecond
 	cutDelay     = 200 * time.Millisecond
-	breakAfter   = 3                     // breakstream: data events before the connection drops
-	stallAfter   = 2                     // stallstream: data events before the stream goes silent
-	dripPieces   = 4                     // slowdrip: pieces of each event
-	dripGap      = 15 * time.Millisecond // slowdrip: between two pieces
-	breakChunks  = 12                    // breakstream: chunks of its answer
-	breakPace    = 40 * time.Millisecond // breakstream: between two chunks
+	lingerFor    = 400 * time.Millisecond // lingerinput: after its question, before its turn returns
+	breakAfter   = 3                      // breakstream: data events before the connection drops
+	stallAfter   = 2                      // stallstream: data events before the stream goes silent
+	dripPieces   = 4                      // slowdrip: pieces of each event
+	dripGap      = 15 * time.Millisecond  // slowdrip: between two pieces
+	breakChunks  = 12                     // breakstream: chunks of its answer
+	breakPace    = 40 * time.Millisecond  // breakstream: between two chunks
 	maxChunks    = 100
 	defaultChunk = 3
 	maxBig       = 8 << 20
@@ -39,6 +40,7 @@ var scenarios = map[string]func(*turn){
 	"holdsend":    hold, // the answer is held back (faults.go)
 	"slow":        slow,
 	"input":       input,
+	"lingerinput": lingerinput,
 	"auth":        auth,
 	"fail":        fail,
 	"reject":      reject,
@@ -228,6 +230,18 @@ func input(t *turn) {
 		return
 	}
 	t.emit(t.artifact("greeting", "greeting", a2a.NewTextPart("Hello, "+answer+"!")), t.done())
+}
+
+// lingerinput asks as input does, then tidies up for lingerFor before its turn returns, deaf to
+// the end of the turn as an executor busy elsewhere is. a2a-go's server refuses a cancel that
+// arrives meanwhile (TASK_NOT_CANCELABLE: the concurrent turn resolved to INPUT_REQUIRED), and
+// takes the same cancel once the turn has returned.
+func lingerinput(t *turn) {
+	asked := !t.followUp()
+	input(t)
+	if asked {
+		time.Sleep(lingerFor)
+	}
 }
 
 // auth holds its execution in AUTH_REQUIRED until a follow-up message comes
