@@ -29,7 +29,7 @@ type LegacyCompat uint8
 
 // Values of Options.LegacyCompat.
 const (
-	// LegacyCompatOn, the default: A2A 1.0 agents, and 0.3 agents through a2a-go's compat layer.
+	// LegacyCompatOn, the default: A2A 1.0 agents, and 0.3 agents (spoken by internal/binding).
 	LegacyCompatOn LegacyCompat = iota
 	// LegacyCompatOff: A2A 1.0 agents only; a card that offers only 0.3 has no compatible interface.
 	LegacyCompatOff

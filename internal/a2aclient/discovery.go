@@ -199,8 +199,8 @@ func versionOrDefault(v a2a.ProtocolVersion) string {
 	return raw
 }
 
-// agentClient is the client of the one selected interface: a2aport's own for A2A 1.0
-// (internal/binding), a2aclient.Client on a2a-go's compat transports for 0.3.
+// agentClient is the client of the one selected interface (internal/binding, for A2A 1.0 and
+// 0.3 alike).
 type agentClient interface {
 	SendMessage(ctx context.Context, req *a2a.SendMessageRequest) (a2a.SendMessageResult, error)
 	SendStreamingMessage(ctx context.Context, req *a2a.SendMessageRequest) iter.Seq2[a2a.Event, error]
@@ -214,13 +214,7 @@ type agentClient interface {
 // newClient builds the client bound to the one selected interface, asking for the active
 // extensions on every call.
 func (a *Adapter) newClient(ctx context.Context, card *a2a.AgentCard, iface *a2a.AgentInterface, extensions []string) (agentClient, error) {
-	var client agentClient
-	var err error
-	if semver.Major("v"+versionOrDefault(iface.ProtocolVersion)) == "v0" {
-		client, err = a.legacyClient(ctx, card, iface, extensions)
-	} else {
-		client, err = binding.NewAgent(card, iface, a.http, binding.Config{Extensions: extensions, AcceptedOutputModes: a.s.AcceptedOutputModes})
-	}
+	client, err := binding.NewAgent(card, iface, a.http, binding.Config{Extensions: extensions, AcceptedOutputModes: a.s.AcceptedOutputModes})
 	if err != nil {
 		return nil, a.wrap(a2aport.CodeNoCompatibleTransport, "cannot open the selected interface", err)
 	}

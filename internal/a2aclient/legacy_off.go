@@ -3,18 +3,12 @@
 package a2aclient
 
 import (
-	"context"
 	"encoding/json"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
 const legacySupported = false
-
-// legacyClient is never called in this build: discovery refuses a 0.3 interface first.
-func (a *Adapter) legacyClient(context.Context, *a2a.AgentCard, *a2a.AgentInterface, []string) (agentClient, error) {
-	return nil, legacyBuildRequired()
-}
 
 // parseLegacyCard reads a 1.0 card; a card in 0.3 shape (its interfaces in url,
 // preferredTransport, additionalInterfaces) needs the build that speaks 0.3.

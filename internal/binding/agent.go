@@ -6,11 +6,12 @@ import (
 	"iter"
 	"net/http"
 	"net/url"
+	"strings"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
-// Agent is the client of one A2A 1.0 interface of an agent. It adds to the binding what
+// Agent is the client of one A2A 1.0 or 0.3 interface of an agent. It adds to the binding what
 // a2aclient.Client adds to a2a-go's transports: the A2A-Version and A2A-Extensions headers, the
 // accepted output modes as the default send configuration, the interface's tenant, SendMessage in
 // place of a stream when the card says the agent does not stream, and no extended card request
@@ -28,6 +29,7 @@ type Agent struct {
 	tenant       string
 	streaming    bool
 	extendedCard bool
+	legacy       bool // A2A 0.3
 }
 
 // wire is one binding's requests.
@@ -46,29 +48,49 @@ type Config struct {
 	AcceptedOutputModes []string // the default of every SendMessageRequest's configuration
 }
 
-// NewAgent is the client of iface, one of card's 1.0 interfaces, whose requests go through
-// client.
+// NewAgent is the client of iface, one of card's interfaces (A2A 1.0 or 0.3), whose requests go
+// through client.
 func NewAgent(card *a2a.AgentCard, iface *a2a.AgentInterface, client *Client, cfg Config) (*Agent, error) {
+	legacy := isLegacy(iface.ProtocolVersion)
 	var w wire
 	switch iface.ProtocolBinding {
 	case a2a.TransportProtocolJSONRPC:
 		w = &jsonrpc{url: iface.URL, client: client}
+		if legacy {
+			w = &jsonrpc03{rpc: jsonrpc{url: iface.URL, client: client}}
+		}
 	case a2a.TransportProtocolHTTPJSON:
 		base, err := url.Parse(iface.URL)
 		if err != nil {
 			return nil, fmt.Errorf("failed to parse endpoint URL: %w", err)
 		}
 		w = &rest{base: base, client: client}
+		if legacy {
+			w = &rest03{rest: rest{base: base, client: client}}
+		}
 	default:
 		return nil, fmt.Errorf("no transport for the %s binding", iface.ProtocolBinding)
 	}
 	h := http.Header{}
-	h.Set(a2a.SvcParamVersion, string(a2a.Version))
-	for _, uri := range cfg.Extensions {
-		h.Add(a2a.SvcParamExtensions, uri)
+	version, extensions := string(a2a.Version), a2a.SvcParamExtensions
+	if legacy {
+		// 0.3 names the extensions header with an X- (A2A 0.3 §3.2.6); its version is the interface's.
+		version, extensions = legacyVersion, "X-"+a2a.SvcParamExtensions
 	}
-	return &Agent{wire: w, header: h, accepted: cfg.AcceptedOutputModes, tenant: iface.Tenant,
+	h.Set(a2a.SvcParamVersion, version)
+	for _, uri := range cfg.Extensions {
+		h.Add(extensions, uri)
+	}
+	return &Agent{wire: w, header: h, accepted: cfg.AcceptedOutputModes, tenant: iface.Tenant, legacy: legacy,
 		streaming: card.Capabilities.Streaming, extendedCard: card.Capabilities.ExtendedAgentCard}, nil
+}
+
+// legacyVersion is the A2A version a 0.3 interface is asked in.
+const legacyVersion = "0.3"
+
+// isLegacy says an interface speaks A2A 0.x, whose objects and names differ from 1.0's.
+func isLegacy(v a2a.ProtocolVersion) bool {
+	return strings.HasPrefix(string(v), "0.")
 }
 
 // SendMessage sends a message and returns the task or message the agent answers with.
@@ -126,9 +148,11 @@ func (a *Agent) GetExtendedAgentCard(ctx context.Context, req *a2a.GetExtendedAg
 // Destroy releases nothing: requests hold nothing between them.
 func (a *Agent) Destroy() error { return nil }
 
-// withDefaults is req with the accepted output modes as its configuration's default.
+// withDefaults is req with the accepted output modes as its configuration's default. A 0.3
+// request always has a configuration: 0.3's blocking defaults to false where 1.0's
+// returnImmediately defaults to a blocking call, and the configuration says blocking.
 func (a *Agent) withDefaults(req *a2a.SendMessageRequest) *a2a.SendMessageRequest {
-	if a.accepted == nil {
+	if a.accepted == nil && (req.Config != nil || !a.legacy) {
 		return req
 	}
 	out := *req

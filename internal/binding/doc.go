@@ -1,12 +1,14 @@
-// Package binding is a2aport's client of A2A 1.0's two HTTP bindings, JSON-RPC and HTTP+JSON:
-// a2aclient transports that send through a [Client], an http.Client that never falls back to
-// http.DefaultTransport.
+// Package binding is a2aport's client of A2A's two HTTP bindings, JSON-RPC and HTTP+JSON, in
+// versions 1.0 and 0.3: a2aclient transports that send through a [Client], an http.Client that
+// never falls back to http.DefaultTransport.
 //
 // a2a-go's own transports take an *http.Client, and using one at all links net/http's connection
 // code and crypto/tls into the WebAssembly module, where the host's fetch does HTTP and TLS: with
-// them the 1.0 module was 14.1 MB, without them under 9. The requests, headers, error mapping and
-// event decoding follow a2a-go's transports; the SDK's types (package a2a) and its client
-// (a2aclient) stay in use above them.
+// them the 1.0 module was 14.1 MB, without them under 9. A2A 0.3 is spoken here too (v03.go,
+// jsonrpc03.go, rest03.go, card03.go) rather than through a2a-go's compat layer, whose package
+// links gRPC, a2a-go's server and http.Client: with it the module was 31 MB, without it 10.5.
+// The requests, headers, error mapping and event decoding follow a2a-go's transports (sdk_test.go
+// compares them on both versions); the SDK's types (package a2a) stay in use above them.
 //
 // Streams are decoded faster than a2a-go does: the one hot event, an artifact update whose parts
 // are all text, is decoded once by easyjson-generated code into exactly the a2a types

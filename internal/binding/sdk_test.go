@@ -16,6 +16,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2aclient"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 )
 
@@ -54,7 +55,8 @@ func (executor) Cancel(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.E
 	return func(yield func(a2a.Event, error) bool) { yield(nil, a2a.ErrTaskNotCancelable) }
 }
 
-// startAgent serves the executor on both bindings and returns its card.
+// startAgent serves the executor on both bindings of A2A 1.0 and of 0.3 (a2a-go's compat
+// server) and returns its card.
 func startAgent(t *testing.T) *a2a.AgentCard {
 	t.Helper()
 	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
@@ -63,11 +65,15 @@ func startAgent(t *testing.T) *a2a.AgentCard {
 	mux := http.NewServeMux()
 	mux.Handle("/rpc", a2asrv.NewJSONRPCHandler(handler))
 	mux.Handle("/rest/", http.StripPrefix("/rest", a2asrv.NewRESTHandler(handler)))
+	mux.Handle("/rpc03", a2av0.NewJSONRPCHandler(handler))
+	mux.Handle("/rest03/", http.StripPrefix("/rest03", a2av0.NewRESTHandler(handler)))
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	card.SupportedInterfaces = []*a2a.AgentInterface{
 		{URL: srv.URL + "/rpc", ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version},
 		{URL: srv.URL + "/rest", ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: a2a.Version},
+		{URL: srv.URL + "/rpc03", ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2av0.Version},
+		{URL: srv.URL + "/rest03", ProtocolBinding: a2a.TransportProtocolHTTPJSON, ProtocolVersion: a2av0.Version},
 	}
 	return card
 }
@@ -96,7 +102,7 @@ type sentRequest struct {
 
 func (tp *tape) RoundTrip(req *http.Request) (*http.Response, error) {
 	sent := sentRequest{method: req.Method, url: req.URL.String(), header: http.Header{}}
-	for _, name := range []string{"Content-Type", "Accept", "A2A-Version", "A2A-Extensions"} {
+	for _, name := range []string{"Content-Type", "Accept", "A2A-Version", "A2A-Extensions", "X-A2A-Extensions"} {
 		if v := req.Header.Values(name); len(v) > 0 {
 			sent.header[name] = v
 		}
@@ -172,7 +178,7 @@ func one[T any](v T, err error) outcome {
 	return outcome{results: []any{v}}
 }
 
-// TestAgentAgreesWithSDKClient: on every binding and call the adapter makes, a2aport's client
+// TestAgentAgreesWithSDKClient: on every binding of both versions and every call the adapter makes, a2aport's client
 // sends what a2a-go's client sends (method, URL, headers, body) and, given the same answer from
 // a2a-go's server, returns the same values and the same A2A errors.
 func TestAgentAgreesWithSDKClient(t *testing.T) {
@@ -180,7 +186,7 @@ func TestAgentAgreesWithSDKClient(t *testing.T) {
 	ctx := context.Background()
 	hist := 1
 	for _, iface := range card.SupportedInterfaces {
-		t.Run(string(iface.ProtocolBinding), func(t *testing.T) {
+		t.Run(string(iface.ProtocolBinding)+"/"+string(iface.ProtocolVersion), func(t *testing.T) {
 			tp := &tape{}
 			ours, err := NewAgent(card, iface, &Client{Transport: tp}, Config{Extensions: []string{"https://example.com/ext"}, AcceptedOutputModes: []string{"text/plain"}})
 			if err != nil {
@@ -191,6 +197,8 @@ func TestAgentAgreesWithSDKClient(t *testing.T) {
 			sdkHTTP := &http.Client{Transport: tp}
 			theirs, err := a2aclient.NewFactory(a2aclient.WithDefaultsDisabled(),
 				a2aclient.WithJSONRPCTransport(sdkHTTP), a2aclient.WithRESTTransport(sdkHTTP),
+				a2av0.WithJSONRPCTransport(a2av0.JSONRPCTransportConfig{Client: sdkHTTP}),
+				a2av0.WithRESTTransport(a2av0.RESTTransportConfig{Client: sdkHTTP}),
 				a2aclient.WithConfig(a2aclient.Config{AcceptedOutputModes: []string{"text/plain"}}),
 				a2aclient.WithCallInterceptors(extensions{"https://example.com/ext"}),
 			).CreateFromCard(ctx, &only)

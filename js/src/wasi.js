@@ -6,7 +6,6 @@ const SUCCESS = 0;
 const CLOCK = 0; // a clock subscription of poll_oneoff (eventtype clock)
 const EBADF = 8;
 const EINVAL = 28;
-const ENOSYS = 52;
 
 const decoder = new TextDecoder();
 
@@ -31,7 +30,6 @@ export function createWasi() {
   };
 
   const noFiles = () => EBADF;
-  const unsupported = () => ENOSYS;
 
   const imports = {
     args_get: () => SUCCESS,
@@ -84,21 +82,9 @@ export function createWasi() {
     fd_prestat_dir_name: noFiles,
     fd_close: noFiles,
     fd_fdstat_set_flags: noFiles,
-    fd_filestat_get: noFiles,
-    fd_filestat_set_size: noFiles,
-    fd_pread: noFiles,
-    fd_pwrite: noFiles,
     fd_read: noFiles,
-    fd_readdir: noFiles,
-    fd_seek: noFiles,
-    fd_sync: noFiles,
     path_filestat_get: noFiles,
     path_open: noFiles,
-    path_readlink: noFiles,
-    path_remove_directory: noFiles,
-    path_unlink_file: noFiles,
-    sock_accept: unsupported,
-    sock_shutdown: unsupported,
     // The Go runtime asks to sleep only when a goroutine was counted wrong (wasm/ABI.md): never
     // block the page; answer every subscription at once and count a request to sleep. A clock of
     // zero is no sleep: the runtime polls without waiting when it restarts the world after a GC.
