@@ -5,7 +5,7 @@ SHELL := /bin/bash
 .PHONY: package deps fuzz soak test test.go test.js test.browser test.bundler test.electron build.cli check check.fmt check.vet check.lint check.tidy check.generate check.module check.size build.wasm build.js bench demo testagent api
 
 # Everything, from a fresh clone: the set-up first (nothing is built before it), the checks, every
-# test, and last the check that the committed modules are this tree's build.
+# test, and last the check that the committed module is this tree's build.
 test: deps check test.go test.js test.browser test.bundler test.electron check.module
 
 # What the tests need beyond Go and Node (Chromium, PostgreSQL: installed through apt when run as
@@ -17,7 +17,7 @@ deps:
 
 # Go tests in random order, under -race; then without it what measures the machine more than the
 # code under -race: the long stream through cuts (a2asrv deep-copies the task per event, ten times
-# slower under -race) and 2,000 streams at once. The modules are compiled into the tests' cache
+# slower under -race) and 2,000 streams at once. The module is compiled into the tests' cache
 # first, by a test without -race (15 s, where the first test binary under -race takes minutes).
 test.go: build.wasm js/node_modules
 	$(GO) test -count=1 ./internal/testkit/hosttest/precompile
@@ -55,15 +55,15 @@ check.generate:
 api:
 	$(GO) run ./internal/apiguard/cmd/apiguard -w
 
-# Both module flavours into bin/, each stamped with the source it was built from (skipped when it
-# already is this tree's), and compressed into internal/module, which the Go host embeds. How they
-# are built is defined once, in internal/wasmbuild; the 1.0-only one is optimized by binaryen's
-# wasm-opt, a dev dependency of js/.
+# The module into bin/, stamped with the source it was built from (skipped when it already is this
+# tree's), and compressed into internal/module, which the Go host embeds. How it is built is
+# defined once, in internal/wasmbuild; it is optimized by binaryen's wasm-opt, a dev dependency
+# of js/.
 build.wasm: js/node_modules
 	$(GO) run ./internal/wasmbuild/cmd/a2aport-buildwasm -o bin -embed internal/module
 	@ls -l bin/*.wasm
 
-# The embedded modules must be the build of the committed tree: a fresh build (CI's) that changes
+# The embedded module must be the build of the committed tree: a fresh build (CI's) that changes
 # them means they were not.
 check.module: build.wasm
 	@if [ -n "$$(git status --porcelain -- internal/module)" ]; then \
@@ -71,25 +71,25 @@ check.module: build.wasm
 		echo "internal/module is not the build of this tree: commit what make build.wasm wrote"; exit 1; fi
 
 # No build output in git: a tracked file over 1 MB is refused unless it is an intended asset.
-LARGE_ASSETS = internal/module/a2aport.wasm.gz internal/module/a2aport-1.0.wasm.gz
+LARGE_ASSETS = internal/module/a2aport.wasm.gz
 check.size:
 	@large=$$(git ls-files -z | xargs -0 -r stat -c '%s %n' 2>/dev/null | awk '$$1 > 1048576 {print $$2}' | grep -vxF -f <(printf '%s\n' $(LARGE_ASSETS)) || true); \
 	if [ -n "$$large" ]; then echo "files over 1 MB tracked (build output? add to .gitignore, or to LARGE_ASSETS if intended):"; echo "$$large"; exit 1; fi
 
-# The terminal client beside the modules it runs (it finds them next to its executable).
+# The terminal client beside the module it runs (it finds them next to its executable).
 build.cli: build.wasm
 	$(GO) build -o bin/a2aport ./cmd/a2aport
 
-# The JS package with its modules, and the test agent and terminal client (its gateway) its tests start.
+# The JS package with its module, and the test agent and terminal client (its gateway) its tests start.
 build.js: build.wasm
-	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
+	cp bin/a2aport.wasm js/
 	$(GO) build -o bin/a2aport-testagent ./internal/testkit/agent/cmd/a2aport-testagent
 	$(GO) build -o bin/a2aport ./cmd/a2aport
 
-# The JS package as a user installs it: bin/a2aport-<version>.tgz, with both prebuilt modules and
+# The JS package as a user installs it: bin/a2aport-<version>.tgz, with the prebuilt module and
 # nothing else a JS user does not need (npm install ./bin/a2aport-0.1.0.tgz; docs/js.md).
 package: build.wasm
-	cp bin/a2aport.wasm bin/a2aport-1.0.wasm js/
+	cp bin/a2aport.wasm js/
 	@cd js && npm pack --pack-destination ../bin --silent | sed 's|^|bin/|'
 
 js/node_modules: js/package.json js/package-lock.json
@@ -145,9 +145,9 @@ bench: build.js js/node_modules examples/browser/node_modules
 	$(GO) test -run '^$$' -bench 'Facade|Gateway' -benchtime=1000x ./bench/
 
 # Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
-# frame reader, card reading, and the projection of A2A events.
+# frame reader, card reading (1.0 and 0.3), and the projection of A2A events.
 FUZZTIME ?= 30s
-FUZZ_TARGETS = ./internal/binding:FuzzDecodeFast ./internal/abi:FuzzReadFrame ./internal/a2aclient:FuzzParseCard ./internal/a2aclient:FuzzApply
+FUZZ_TARGETS = ./internal/binding:FuzzDecodeFast ./internal/binding:FuzzParseCompatCard ./internal/abi:FuzzReadFrame ./internal/a2aclient:FuzzParseCard ./internal/a2aclient:FuzzApply
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

@@ -42,9 +42,10 @@ const (
 	// failed, its bytes are not the module, or a worker that must run it did not start. Nothing
 	// was sent to the agent. Retryable only when fetching the module met a network error or a 5xx.
 	CodeModuleUnavailable Code = "MODULE_UNAVAILABLE"
-	// CodeLegacyBuildRequired: a build without A2A 0.3 (the a2aport_nolegacy tag, the 1.0-only
-	// module) met a card whose first compatible interface is 0.3. The hosts answer it by loading
-	// the full module; a native caller sees it as the reason discovery failed.
+	// CodeLegacyBuildRequired is never returned any more: it came from the build without A2A 0.3
+	// (the 1.0-only module), which is gone: every build speaks 0.3.
+	//
+	// Deprecated: kept so that code which names it still compiles.
 	CodeLegacyBuildRequired Code = "A2A_LEGACY_BUILD_REQUIRED"
 	// CodeExtensionRequired: the Agent Card marks an extension required that Options.Extensions
 	// does not activate.
@@ -110,7 +111,7 @@ var (
 	ErrWorkNotFound             = sentinel(CodeWorkNotFound)
 	ErrAdapterClosed            = sentinel(CodeAdapterClosed)
 	ErrWorkDetached             = sentinel(CodeWorkDetached)
-	ErrLegacyBuildRequired      = sentinel(CodeLegacyBuildRequired)
+	ErrLegacyBuildRequired      = sentinel(CodeLegacyBuildRequired) // Deprecated: never returned.
 	ErrExtensionRequired        = sentinel(CodeExtensionRequired)
 	ErrDiscoveryFailed          = sentinel(CodeDiscoveryFailed)
 	ErrNoCompatibleTransport    = sentinel(CodeNoCompatibleTransport)

@@ -72,10 +72,8 @@ type Options struct {
 	InputTimeout time.Duration
 	// RequestTimeout bounds discovery and other requests outside a Work (default 30 s).
 	RequestTimeout time.Duration
-	// LegacyCompat says whether A2A 0.3 agents are reached too, through a2a-go's compat layer:
-	// LegacyCompatOn (the zero value) or LegacyCompatOff. In a build without 0.3 (the
-	// a2aport_nolegacy tag) a card that needs 0.3 fails discovery with A2A_LEGACY_BUILD_REQUIRED;
-	// the module hosts answer that by loading the full module.
+	// LegacyCompat says whether A2A 0.3 agents are reached too: LegacyCompatOn (the zero value)
+	// or LegacyCompatOff.
 	LegacyCompat LegacyCompat
 	// ProtocolVersion pins the A2A version of the interface to use: "1.0" or "0.3" ("" = the first
 	// compatible interface of any version this build speaks).

@@ -9,24 +9,19 @@ import (
 	"github.com/a2aport/a2aport/internal/wasmbuild"
 )
 
-// BenchmarkModuleSizeByPackage prints where the code of each module goes, grouped by Go
-// package: the full module from bin/ (`make build.wasm`), and the 1.0 one as go build writes it,
-// before wasm-opt drops the function names (the same code; wasm-opt shrinks it by about 5 %).
+// BenchmarkModuleSizeByPackage prints where the module's code goes, grouped by Go package, as go
+// build writes it, before wasm-opt drops the function names (the same code; wasm-opt shrinks it
+// by about 5 %).
 func BenchmarkModuleSizeByPackage(b *testing.B) {
-	full, err := os.ReadFile("../bin/a2aport.wasm")
-	if err != nil {
-		b.Skipf("%v (run make build.wasm first)", err)
-	}
-	printSizes(b, "a2aport.wasm", full)
-	out := filepath.Join(b.TempDir(), "a2aport-1.0.wasm")
-	if msg, err := wasmbuild.Command("go", "..", out, wasmbuild.NoLegacy).CombinedOutput(); err != nil {
+	out := filepath.Join(b.TempDir(), wasmbuild.File)
+	if msg, err := wasmbuild.Command("go", "..", out).CombinedOutput(); err != nil {
 		b.Fatalf("go build: %v\n%s", err, msg)
 	}
-	noLegacy, err := os.ReadFile(out)
+	module, err := os.ReadFile(out)
 	if err != nil {
 		b.Fatal(err)
 	}
-	printSizes(b, "a2aport-1.0.wasm before wasm-opt", noLegacy)
+	printSizes(b, "a2aport.wasm before wasm-opt", module)
 	for b.Loop() {
 	}
 }

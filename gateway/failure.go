@@ -50,7 +50,7 @@ func forCaller(backend string, err error) error {
 		how = "sent more than the gateway accepts"
 	case a2aport.CodeAuthRequired, a2aport.CodeHeadersFailed:
 		how = "did not accept the gateway's credentials"
-	case a2aport.CodeDiscoveryFailed, a2aport.CodeNoCompatibleTransport, a2aport.CodeLegacyBuildRequired,
+	case a2aport.CodeDiscoveryFailed, a2aport.CodeNoCompatibleTransport,
 		a2aport.CodeExtensionRequired, a2aport.CodeCardSignatureInvalid:
 		how = "could not be discovered"
 	default:

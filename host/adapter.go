@@ -18,16 +18,13 @@ import (
 // Options as adapter.New and behaves the same; credentials stay in this process and are added to
 // the fetches the module asks for.
 type Adapter struct {
-	opts    a2aport.Options
-	flavour Flavour
-	init    abi.Init
-	creds   *credentials.Transport
-	clock   a2aport.Clock
-	disp    *dispatcher
-	reads   atomic.Int64
-	calls   calls // Submit and Resume calls under way (transit.go)
-
-	onDemand bool // started on the 1.0-only module; 0.3 loads the full one (flavour.go)
+	opts  a2aport.Options
+	init  abi.Init
+	creds *credentials.Transport
+	clock a2aport.Clock
+	disp  *dispatcher
+	reads atomic.Int64
+	calls calls // Submit and Resume calls under way (transit.go)
 
 	mu        sync.Mutex
 	drv       *driver // nil after a trap until the next call starts a fresh instance
@@ -47,7 +44,6 @@ func New(ctx context.Context, opts a2aport.Options) (*Adapter, error) {
 	if h.clock == nil {
 		h.clock = a2aport.RealClock()
 	}
-	h.flavour, h.onDemand = startFlavour(opts)
 	transport := opts.Transport
 	if transport == nil {
 		transport = http.DefaultTransport
@@ -74,7 +70,7 @@ func (h *Adapter) driver(ctx context.Context) (*driver, error) {
 	if h.drv != nil {
 		return h.drv, nil
 	}
-	inst, err := shared.instantiate(ctx, h.flavour)
+	inst, err := shared.instantiate(ctx)
 	if err != nil {
 		return nil, &a2aport.Error{Code: a2aport.CodeModuleTrapped, Message: h.creds.Redact(err.Error()), Err: err}
 	}
@@ -147,24 +143,11 @@ func (h *Adapter) Start(ctx context.Context) (a2aport.Health, error) {
 	if h.isClosed() {
 		return h.gone().Start(ctx)
 	}
-	for {
-		d, err := h.driver(ctx)
-		if err != nil {
-			return a2aport.Health{Error: err.Error()}, err
-		}
-		pc, err := d.start(abi.Envelope{Method: abi.MethodStart}, nil)
-		if err != nil {
-			return a2aport.Health{Error: err.Error()}, err
-		}
-		res := <-pc.done
-		if err := res.Error.AdapterError(); err != nil {
-			if h.upgrade(d, err) {
-				continue
-			}
-			return a2aport.Health{Error: err.Error()}, err
-		}
-		return *res.Health, nil
+	res, err := h.call(ctx, abi.Envelope{Method: abi.MethodStart}, nil)
+	if err != nil {
+		return a2aport.Health{Error: err.Error()}, err
 	}
+	return *res.Health, nil
 }
 
 // Health implements a2aport.Port.
@@ -208,32 +191,27 @@ func (h *Adapter) follow(ctx context.Context, call abi.Envelope, opts []a2aport.
 		workID = call.Work.ID
 	}
 	defer h.calls.enter(workID)()
-	for {
-		d, err := h.driver(ctx)
-		if err != nil {
-			return a2aport.Outcome{}, err
-		}
-		pc, err := d.start(call, cfg.OnEvent)
-		if err != nil {
-			return a2aport.Outcome{}, err
-		}
-		var res abi.Envelope
-		select {
-		case res = <-pc.done:
-		case <-ctx.Done():
-			// The module ends this call's context, as a cancelled ctx ends a native Submit; its
-			// result then says what happened.
-			d.push(input{env: abi.Envelope{Kind: abi.KindAbortCall, ID: pc.id}})
-			res = <-pc.done
-		}
-		if err := res.Error.AdapterError(); err != nil {
-			if h.upgrade(d, err) {
-				continue
-			}
-			return a2aport.Outcome{}, err
-		}
-		return *res.Outcome, nil
+	d, err := h.driver(ctx)
+	if err != nil {
+		return a2aport.Outcome{}, err
 	}
+	pc, err := d.start(call, cfg.OnEvent)
+	if err != nil {
+		return a2aport.Outcome{}, err
+	}
+	var res abi.Envelope
+	select {
+	case res = <-pc.done:
+	case <-ctx.Done():
+		// The module ends this call's context, as a cancelled ctx ends a native Submit; its
+		// result then says what happened.
+		d.push(input{env: abi.Envelope{Kind: abi.KindAbortCall, ID: pc.id}})
+		res = <-pc.done
+	}
+	if err := res.Error.AdapterError(); err != nil {
+		return a2aport.Outcome{}, err
+	}
+	return *res.Outcome, nil
 }
 
 // Status implements a2aport.Port.

@@ -16,35 +16,31 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 )
 
-// BenchmarkModuleSize reports the size of both flavours, raw and gzipped (what a page downloads).
+// BenchmarkModuleSize reports the size of the module, raw and gzipped (what a page downloads).
 func BenchmarkModuleSize(b *testing.B) {
-	for _, f := range []Flavour{Full, NoLegacy} {
-		b.Run(f.String(), func(b *testing.B) {
-			wasm, err := moduleBytes(config(), f)
-			if err != nil {
-				b.Fatal(err)
-			}
-			var gz bytes.Buffer
-			for b.Loop() {
-				gz.Reset()
-				w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
-				if _, err := w.Write(wasm); err != nil {
-					b.Fatal(err)
-				}
-				if err := w.Close(); err != nil {
-					b.Fatal(err)
-				}
-			}
-			b.ReportMetric(float64(len(wasm))/1e6, "MB-raw")
-			b.ReportMetric(float64(gz.Len())/1e6, "MB-gzip")
-		})
+	wasm, err := moduleBytes(config())
+	if err != nil {
+		b.Fatal(err)
 	}
+	var gz bytes.Buffer
+	for b.Loop() {
+		gz.Reset()
+		w, _ := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+		if _, err := w.Write(wasm); err != nil {
+			b.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(wasm))/1e6, "MB-raw")
+	b.ReportMetric(float64(gz.Len())/1e6, "MB-gzip")
 }
 
-// BenchmarkCompile compiles the full module with a fresh runtime: cold (no cache) and from a
+// BenchmarkCompile compiles the module with a fresh runtime: cold (no cache) and from a
 // warm on-disk cache.
 func BenchmarkCompile(b *testing.B) {
-	wasm, err := moduleBytes(config(), Full)
+	wasm, err := moduleBytes(config())
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -7,19 +7,17 @@ import (
 	"sync"
 )
 
-// Config says where this process's modules and their compiled code come from. The zero Config is
-// the default: the modules embedded in this Go module, wazero's compiled code cached in the
+// Config says where this process's module and its compiled code come from. The zero Config is
+// the default: the module embedded in this Go module, wazero's compiled code cached in the
 // user's cache folder. Give another with Configure, before the first New or Prepare.
 type Config struct {
-	// Modules are modules of your own build, by flavour; each wins over ModuleDir and the embedded
-	// module of its flavour. With only Full given, every adapter runs on it.
-	Modules map[Flavour][]byte
-	// ModuleDir is a folder with the modules as `make build.wasm` writes them (a2aport.wasm,
-	// a2aport-1.0.wasm), each read only when an adapter first needs its flavour. It wins over the
-	// embedded modules.
+	// Module is a2aport.wasm of your own build; it wins over ModuleDir and the embedded module.
+	Module []byte
+	// ModuleDir is a folder with a2aport.wasm as `make build.wasm` writes it, read when the first
+	// adapter starts. It wins over the embedded module.
 	ModuleDir string
 	// CompilationCacheDir keeps wazero's compiled code on disk, so that only the first process of
-	// a machine compiles the modules (7 s for the full one; 0.3 s from the cache). Default:
+	// a machine compiles the module (seconds; a fraction of one from the cache). Default:
 	// DefaultCompilationCacheDir, skipped when it cannot be written (the code is then compiled
 	// in memory, once per process); a folder given here that cannot be written is an error.
 	CompilationCacheDir string
@@ -27,7 +25,7 @@ type Config struct {
 	NoCompilationCache bool
 }
 
-// ErrConfigured is Configure's answer once the process's modules are in use: the Config they were
+// ErrConfigured is Configure's answer once the process's module is in use: the Config they were
 // read with stays.
 var ErrConfigured = errors.New("host: Configure after the first New or Prepare")
 
@@ -39,7 +37,7 @@ var configured struct {
 }
 
 // Configure sets the process's Config. Call it once, before the first New or Prepare: every
-// adapter of the process shares the compiled modules.
+// adapter of the process shares the compiled module.
 func Configure(c Config) error {
 	configured.Lock()
 	defer configured.Unlock()

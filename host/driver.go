@@ -451,21 +451,6 @@ func firstLines(s string, n int) string {
 	return string(bytes.Join(lines, []byte(" | ")))
 }
 
-// retire stops the instance once the calls it still has are answered (bounded): a flavour swap
-// (flavour.go) leaves the calls under way on the 1.0-only module to end there.
-func (d *driver) retire() {
-	for range 500 {
-		d.mu.Lock()
-		n := len(d.calls)
-		d.mu.Unlock()
-		if n == 0 {
-			break
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	d.stop()
-}
-
 // stop ends the loop and closes the instance; pending calls are rejected as closed.
 func (d *driver) stop() {
 	d.mu.Lock()

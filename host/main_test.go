@@ -19,7 +19,7 @@ func TestMain(m *testing.M) {
 			if err := Configure(Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err != nil {
 				return err
 			}
-			return Prepare(context.Background(), Full)
+			return Prepare(context.Background())
 		},
 		Sleeps: sleepcount.Ended.Load,
 	}, &server)

@@ -17,20 +17,17 @@ import (
 	"github.com/a2aport/a2aport"
 )
 
-// engine is the process's one wazero runtime with each flavour compiled at most once.
+// engine is the process's one wazero runtime with the module compiled at most once.
 type engine struct {
 	once     sync.Once
 	config   *Config // the process's, fixed at the first use, unless the engine was given one
 	err      error
 	rt       wazero.Runtime
-	mu       sync.Mutex
-	compiled map[Flavour]*compiledModule
-}
-
-type compiledModule struct {
-	once sync.Once
-	mod  wazero.CompiledModule
-	err  error
+	compiled struct {
+		once sync.Once
+		mod  wazero.CompiledModule
+		err  error
+	}
 }
 
 var shared engine
@@ -55,7 +52,6 @@ func (e *engine) runtime() (wazero.Runtime, error) {
 		if _, err := wasi_snapshot_preview1.Instantiate(ctx, e.rt); err != nil {
 			e.err = fmt.Errorf("host: WASI: %w", err)
 		}
-		e.compiled = map[Flavour]*compiledModule{}
 	})
 	return e.rt, e.err
 }
@@ -87,32 +83,26 @@ func compilationCache(dir string) (wazero.CompilationCache, error) {
 	return nil, fmt.Errorf("host: compilation cache: %w", err)
 }
 
-// unavailable is MODULE_UNAVAILABLE for flavour f: what was being done and why it failed.
-func unavailable(f Flavour, doing string, err error) error {
-	return &a2aport.Error{Code: a2aport.CodeModuleUnavailable, Message: fmt.Sprintf("host: %s the module %s: %v", doing, f, err), Err: err}
+// unavailable is MODULE_UNAVAILABLE: what was being done and why it failed.
+func unavailable(doing string, err error) error {
+	return &a2aport.Error{Code: a2aport.CodeModuleUnavailable, Message: fmt.Sprintf("host: %s the module a2aport.wasm: %v", doing, err), Err: err}
 }
 
-// compile returns flavour f compiled, compiling it on first use.
-func (e *engine) compile(f Flavour) (wazero.CompiledModule, error) {
+// compile returns the module compiled, compiling it on first use.
+func (e *engine) compile() (wazero.CompiledModule, error) {
 	rt, err := e.runtime()
 	if err != nil {
 		return nil, err
 	}
-	e.mu.Lock()
-	c := e.compiled[f]
-	if c == nil {
-		c = &compiledModule{}
-		e.compiled[f] = c
-	}
-	e.mu.Unlock()
+	c := &e.compiled
 	c.once.Do(func() {
 		var wasm []byte
-		if wasm, c.err = moduleBytes(*e.config, f); c.err != nil {
-			c.err = unavailable(f, "reading", c.err)
+		if wasm, c.err = moduleBytes(*e.config); c.err != nil {
+			c.err = unavailable("reading", c.err)
 			return
 		}
 		if c.mod, c.err = rt.CompileModule(context.Background(), wasm); c.err != nil {
-			c.err = unavailable(f, "compiling", c.err)
+			c.err = unavailable("compiling", c.err)
 		}
 	})
 	return c.mod, c.err
@@ -129,8 +119,8 @@ type instance struct {
 
 // instantiate starts a fresh, anonymous instance (any number can coexist) with real clocks and
 // crypto/rand: wazero's defaults are fake and deterministic.
-func (e *engine) instantiate(ctx context.Context, f Flavour) (*instance, error) {
-	compiled, err := e.compile(f)
+func (e *engine) instantiate(ctx context.Context) (*instance, error) {
+	compiled, err := e.compile()
 	if err != nil {
 		return nil, err
 	}
@@ -140,12 +130,12 @@ func (e *engine) instantiate(ctx context.Context, f Flavour) (*instance, error) 
 		WithNanosleep(func(int64) { inst.sleeps.Add(1) }).WithOsyield(func() {})
 	mod, err := e.rt.InstantiateModule(withLinearMemory(ctx), compiled, cfg)
 	if err != nil {
-		return nil, unavailable(f, "starting", fmt.Errorf("%w (%s)", err, inst.stderr.String()))
+		return nil, unavailable("starting", fmt.Errorf("%w (%s)", err, inst.stderr.String()))
 	}
 	inst.mod, inst.alloc, inst.call = mod, mod.ExportedFunction("a2aport_alloc"), mod.ExportedFunction("a2aport_call")
 	if inst.alloc == nil || inst.call == nil {
 		_ = mod.Close(ctx) // unusable either way; the missing export is the error to report
-		return nil, unavailable(f, "starting", errors.New("it lacks the a2aport exports"))
+		return nil, unavailable("starting", errors.New("it lacks the a2aport exports"))
 	}
 	return inst, nil
 }

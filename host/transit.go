@@ -9,8 +9,7 @@ import (
 )
 
 // A Work whose Submit or Resume call is under way may be unknown to the module for a moment: the
-// call is being made again on the full module (flavour.go), or the module has not taken it up yet
-// (a Resume waiting for its WorkStore record). A Cancel then would find nothing while the Work
+// module has not taken it up yet (a Resume waiting for its WorkStore record). A Cancel then would find nothing while the Work
 // goes on, so Cancel asks again until the module knows the Work or its call has ended.
 
 // transitPoll is how often Cancel asks again about a Work in transit.

@@ -492,8 +492,8 @@ export interface AdapterOptions {
   /** Discovery and other requests outside a Work. Default 30000. */
   requestTimeoutMs?: number;
   /**
-   * A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
-   * module either way and loads the full module only when the Agent Card needs 0.3.
+   * Reach A2A 0.3 agents too (default true); false: a card that offers only 0.3 has no
+   * compatible interface.
    */
   legacyCompat?: boolean;
   /**
@@ -575,15 +575,21 @@ export interface AdapterOptions {
   wasm?: string | URL | Response | ArrayBuffer | Uint8Array | CompiledModule;
 }
 
-/** The codes of A2APortError, the same as the Go package's; docs/errors.md says when each is given. */
+/**
+ * The codes of A2APortError, the same as the Go package's; docs/errors.md says when each is given.
+ * A2A_LEGACY_BUILD_REQUIRED is never produced any more: it meant that the A2A 1.0-only module met
+ * an agent that needs A2A 0.3; there is one module now, which speaks both, and the code stays so
+ * that code naming it compiles.
+ */
 export type A2APortErrorCode =
   | 'INVALID_OPTIONS' | 'INVALID_WORK' | 'WORK_ALREADY_ACTIVE' | 'WORK_CANCELLED' | 'WORK_NOT_FOUND'
   | 'ADAPTER_CLOSED' | 'WORK_DETACHED' | 'A2A_DISCOVERY_FAILED' | 'A2A_NO_COMPATIBLE_TRANSPORT' | 'A2A_HTTP_ERROR'
   | 'A2A_NETWORK_ERROR' | 'A2A_PROTOCOL_ERROR' | 'A2A_HEADERS_FAILED' | 'A2A_TIMEOUT' | 'A2A_TASK_FAILED'
   | 'A2A_TASK_REJECTED' | 'A2A_INVALID_RESPONSE' | 'A2A_CONTEXT_MISMATCH' | 'INPUT_NOT_PENDING'
   | 'INPUT_ALREADY_SUBMITTED' | 'INPUT_ACTION_REQUIRED' | 'INPUT_UNANSWERED' | 'A2A_AUTHORIZATION_UNSUPPORTED'
-  | 'MODULE_TRAPPED' | 'MODULE_UNAVAILABLE' | 'A2A_LEGACY_BUILD_REQUIRED' | 'A2A_EXTENSION_REQUIRED'
-  | 'A2A_OUTCOME_UNKNOWN' | 'A2A_RESPONSE_TOO_LARGE' | 'A2A_AUTH_REQUIRED' | 'A2A_CARD_SIGNATURE_INVALID' | 'INTERNAL';
+  | 'MODULE_TRAPPED' | 'MODULE_UNAVAILABLE' | 'A2A_EXTENSION_REQUIRED'
+  | 'A2A_OUTCOME_UNKNOWN' | 'A2A_RESPONSE_TOO_LARGE' | 'A2A_AUTH_REQUIRED' | 'A2A_CARD_SIGNATURE_INVALID' | 'INTERNAL'
+  | 'A2A_LEGACY_BUILD_REQUIRED';
 
 /** The one error type of the port: `code` says what happened, docs/errors.md when. */
 export class A2APortError extends Error {

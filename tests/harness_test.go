@@ -30,7 +30,7 @@ func TestMain(m *testing.M) {
 			if err := host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err != nil {
 				return err
 			}
-			return host.Prepare(context.Background(), host.Full, host.NoLegacy)
+			return host.Prepare(context.Background())
 		},
 		Sleeps: sleepcount.Ended.Load,
 	}, &server)

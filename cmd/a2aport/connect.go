@@ -41,7 +41,7 @@ func (c *connection) register(fs *flag.FlagSet) {
 	fs.Var(&c.extensions, "extension", "A2A extension `URI` to activate, of those the card declares (repeatable)")
 	fs.BoolVar(&c.module, "module", false, "run the client as the WebAssembly module under wazero, as browsers and Node run it (default: the same client in Go)")
 	fs.BoolVar(&c.native, "native", false, "run the client in Go (the default)")
-	fs.StringVar(&c.wasmDir, "wasm-dir", "", "with --module: `directory` of a2aport.wasm and a2aport-1.0.wasm (default $A2APORT_WASM_DIR, then the executable's)")
+	fs.StringVar(&c.wasmDir, "wasm-dir", "", "with --module: `directory` of a2aport.wasm (default $A2APORT_WASM_DIR, then the executable's)")
 }
 
 // cardURL accepts an Agent Card URL or an agent's base URL.
@@ -127,8 +127,8 @@ func (c *connection) open(ctx context.Context, opts a2aport.Options) (a2aport.Po
 	return host.New(ctx, opts)
 }
 
-// configureHost points the host at the first directory that has both modules (each is read only
-// when needed; without one the host runs the modules embedded in the binary), and at
+// configureHost points the host at the first directory that has a2aport.wasm (without one the
+// host runs the module embedded in the binary), and at
 // $A2APORT_WAZERO_CACHE for compiled code (else the host's default, the user's cache folder).
 func (c *connection) configureHost() {
 	cfg := host.Config{CompilationCacheDir: os.Getenv("A2APORT_WAZERO_CACHE")}
@@ -139,7 +139,7 @@ func (c *connection) configureHost() {
 		dirs = append(dirs, filepath.Dir(exe))
 	}
 	for _, dir := range dirs {
-		if dir != "" && exists(filepath.Join(dir, host.Full.String())) && exists(filepath.Join(dir, host.NoLegacy.String())) {
+		if dir != "" && exists(filepath.Join(dir, "a2aport.wasm")) {
 			cfg.ModuleDir = dir
 			return
 		}

@@ -52,7 +52,7 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
+	if err := host.Prepare(context.Background()); err != nil {
 		fmt.Fprintln(os.Stderr, "preparing the module:", err)
 		os.Exit(1)
 	}

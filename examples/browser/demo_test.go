@@ -39,10 +39,11 @@ func startDemo(t *testing.T) *server {
 		t.Fatal(err)
 	}
 	for name, body := range map[string]string{
-		"js/src/index.js":  "export const ok = true;\n",
-		"js/package.json":  "{}\n",
-		"bin/a2aport.wasm": "\x00asm\x01\x00\x00\x00",
-		"bin/secret.txt":   "not served\n",
+		"js/src/index.js":      "export const ok = true;\n",
+		"js/package.json":      "{}\n",
+		"bin/a2aport.wasm":     "\x00asm\x01\x00\x00\x00",
+		"bin/a2aport-1.0.wasm": "\x00asm\x01\x00\x00\x00", // a module of former builds: not served
+		"bin/secret.txt":       "not served\n",
 	} {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -393,7 +394,8 @@ func TestServesPageAndPackage(t *testing.T) {
 		{"/style.css", "200", "text/css", ""},
 		{"/a2aport/src/index.js", "200", "text/javascript", "export const ok"},
 		{"/a2aport/a2aport.wasm", "200", "application/wasm", "asm"},
-		{"/a2aport/a2aport-1.0.wasm", "404", "", "make build.wasm"},
+		{"/a2aport/a2aport-1.0.wasm", "404", "text/plain", "404 page not found"}, // one module: only a2aport.wasm is served
+		{"/a2aport/other.wasm", "404", "text/plain", "404 page not found"},
 		{"/a2aport/secret.txt", "404", "", ""},
 		{"/a2aport/package.json", "404", "", ""},
 		{"/a2aport/src/", "404", "", ""},

@@ -40,7 +40,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	flags.SetOutput(stderr)
 	var cfg config
 	flags.StringVar(&cfg.addr, "addr", "127.0.0.1:8080", "loopback `address` to serve on; port 0 picks a free port")
-	flags.StringVar(&cfg.wasmDir, "wasm-dir", "bin", "`directory` holding a2aport.wasm and a2aport-1.0.wasm")
+	flags.StringVar(&cfg.wasmDir, "wasm-dir", "bin", "`directory` holding a2aport.wasm")
 	flags.StringVar(&cfg.jsDir, "js-dir", "js", "`directory` of the a2aport JS package (its src/ is served)")
 	lifetime := flags.Duration("lifetime", 0, "stop after this `duration`; 0 serves until interrupted")
 	flags.Func("relay", "an `origin` (https://agent.example) the page may reach through this server's /relay, for agents that do not allow other origins (repeatable)", func(o string) error {

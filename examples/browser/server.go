@@ -20,7 +20,7 @@ const shutdownGrace = 3 * time.Second
 type config struct {
 	addr    string   // loopback host:port; port 0 picks a free one
 	jsDir   string   // the a2aport JS package (its src/ is served)
-	wasmDir string   // where a2aport.wasm and a2aport-1.0.wasm are
+	wasmDir string   // where a2aport.wasm is
 	relay   []string // origins of agents the page may reach through /relay (none: no relay)
 	logger  *slog.Logger
 	// pace and longPace are the demo agent's pauses between chunks (0: its defaults).

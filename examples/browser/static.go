@@ -38,11 +38,11 @@ func pageHandler() http.Handler {
 	})
 }
 
-// Modules the package may load, by the name it asks for.
-var moduleNames = []string{"a2aport.wasm", "a2aport-1.0.wasm"}
+// moduleName is the package's one module, by the name it asks for.
+const moduleName = "a2aport.wasm"
 
 // packageHandler serves the JS package as the page imports it, below /a2aport/:
-// /a2aport/src/*.js from jsDir/src and /a2aport/a2aport*.wasm from wasmDir, so that the
+// /a2aport/src/*.js from jsDir/src and /a2aport/a2aport.wasm from wasmDir, so that the
 // loader's new URL('../a2aport.wasm', import.meta.url) finds the module. Nothing else of either
 // directory is served, and there are no directory listings.
 func packageHandler(jsDir, wasmDir string) http.Handler {
@@ -53,7 +53,7 @@ func packageHandler(jsDir, wasmDir string) http.Handler {
 		w.Header().Set("Cache-Control", "no-cache")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		switch {
-		case isModule(name):
+		case name == moduleName:
 			if !exists(modules, name) {
 				http.Error(w, fmt.Sprintf("%s is not in %s: run `make build.wasm`, or pass -wasm-dir", name, wasmDir), http.StatusNotFound)
 				return
@@ -74,29 +74,20 @@ func packageHandler(jsDir, wasmDir string) http.Handler {
 	}))
 }
 
-func isModule(name string) bool {
-	for _, m := range moduleNames {
-		if name == m {
-			return true
-		}
-	}
-	return false
-}
-
 // exists reports whether name is a regular file of fsys.
 func exists(fsys fs.FS, name string) bool {
 	info, err := fs.Stat(fsys, name)
 	return err == nil && info.Mode().IsRegular()
 }
 
-// checkPackage says what the page will miss: the package sources or the modules.
+// checkPackage says what the page will miss: the package sources or the module.
 func checkPackage(jsDir, wasmDir string) error {
 	var problems []error
 	if !exists(os.DirFS(jsDir), "src/index.js") {
 		problems = append(problems, fmt.Errorf("no %s: the page needs the a2aport JS package (-js-dir)", path.Join(jsDir, "src", "index.js")))
 	}
-	if !exists(os.DirFS(wasmDir), moduleNames[0]) {
-		problems = append(problems, fmt.Errorf("no %s: run `make build.wasm`, or pass -wasm-dir", path.Join(wasmDir, moduleNames[0])))
+	if !exists(os.DirFS(wasmDir), moduleName) {
+		problems = append(problems, fmt.Errorf("no %s: run `make build.wasm`, or pass -wasm-dir", path.Join(wasmDir, moduleName)))
 	}
 	return errors.Join(problems...)
 }

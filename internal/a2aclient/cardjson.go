@@ -277,15 +277,11 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 	return keys
 }
 
-// ReadCard reads an Agent Card as discovery does: in the shapes the SDKs really write (1.0, and
-// 0.3 in a build that speaks it), optional parts that cannot be read dropped and named in notes.
+// ReadCard reads an Agent Card as discovery does: in the shapes the SDKs really write (1.0 and
+// 0.3), optional parts that cannot be read dropped and named in notes.
 // Tools that show a card (the a2aport command) use it; an adapter needs only AgentCardURL.
 func ReadCard(body []byte) (card *a2a.AgentCard, notes []string, err error) {
-	parse := parseCurrentCard
-	if legacySupported {
-		parse = parseLegacyCard
-	}
-	card, notes, err = parseCard(body, parse)
+	card, notes, err = parseCard(body, parseLegacyCard)
 	if err != nil {
 		var coded *a2aport.Error
 		if errors.As(err, &coded) {

@@ -9,13 +9,10 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
-// cardParsers are the two parsers a build may use: 1.0 only, and the 0.3 compat union.
+// cardParsers are the two parsers an adapter may use: 1.0 only (LegacyCompatOff), and the 0.3
+// compat union.
 func cardParsers() map[string]func([]byte) (*a2a.AgentCard, error) {
-	parsers := map[string]func([]byte) (*a2a.AgentCard, error){"1.0": parseCurrentCard}
-	if legacySupported {
-		parsers["0.3-compat"] = parseLegacyCard
-	}
-	return parsers
+	return map[string]func([]byte) (*a2a.AgentCard, error){"1.0": parseCurrentCard, "0.3-compat": parseLegacyCard}
 }
 
 const iface = `"supportedInterfaces":[{"url":"http://127.0.0.1:1/a2a","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]`

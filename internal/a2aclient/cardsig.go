@@ -1,5 +1,3 @@
-//go:build !a2aport_nolegacy
-
 package a2aclient
 
 import (

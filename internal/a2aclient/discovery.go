@@ -98,10 +98,6 @@ func (a *Adapter) fetchCard(ctx context.Context) (*a2a.AgentCard, []string, *a2a
 		parse = parseLegacyCard
 	}
 	card, notes, err := parseCard(body, parse)
-	var coded *a2aport.Error
-	if errors.As(err, &coded) && coded.Code == a2aport.CodeLegacyBuildRequired {
-		return nil, nil, nil, coded
-	}
 	if err != nil {
 		return nil, nil, nil, a.wrap(a2aport.CodeDiscoveryFailed, "Agent Card cannot be read", err)
 	}
@@ -117,9 +113,9 @@ func parseCurrentCard(body []byte) (*a2a.AgentCard, error) {
 	return card, nil
 }
 
-// legacyBuildRequired says that the card needs A2A 0.3, which this build lacks.
-func legacyBuildRequired() *a2aport.Error {
-	return newError(a2aport.CodeLegacyBuildRequired, "the Agent Card needs A2A 0.3, which this build (a2aport_nolegacy, the 1.0-only module) does not speak")
+// parseLegacyCard reads a card in 0.3 format, 1.0 format, or the union of both.
+func parseLegacyCard(body []byte) (*a2a.AgentCard, error) {
+	return binding.ParseCompatCard(body)
 }
 
 // selectInterface returns the first interface declared by the card that this build can speak
@@ -149,9 +145,6 @@ func (a *Adapter) selectInterface(card *a2a.AgentCard) (*a2a.AgentInterface, err
 		case "v1":
 			return iface, nil
 		case "v0":
-			if a.s.legacy && !legacySupported {
-				return nil, legacyBuildRequired()
-			}
 			if a.s.legacy {
 				return iface, nil
 			}

@@ -70,8 +70,6 @@ func validate(o a2aport.Options, hostHeld *credentials.Held) (*settings, error) 
 	if s.Clock == nil {
 		s.Clock = a2aport.RealClock()
 	}
-	// In a build without 0.3, LegacyCompat still says what the caller accepts: a card that needs 0.3
-	// fails discovery with A2A_LEGACY_BUILD_REQUIRED, which tells a host to load the full module.
 	s.legacy = o.LegacyCompat == a2aport.LegacyCompatOn
 	switch o.ProtocolVersion {
 	case "", "1.0":

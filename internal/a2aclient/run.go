@@ -127,7 +127,7 @@ func (a *Adapter) run(ctx context.Context, work a2aport.Work, parts []*a2a.Part,
 
 	out, err := body(r)
 	out, err = r.finish(out, err)
-	if !errors.Is(err, a2aport.ErrWorkDetached) && !errors.Is(err, a2aport.ErrLegacyBuildRequired) { // the host runs it again
+	if !errors.Is(err, a2aport.ErrWorkDetached) {
 		r.forget()
 	}
 	return out, err
@@ -180,10 +180,8 @@ func (r *run) finish(out a2aport.Outcome, err error) (a2aport.Outcome, error) {
 	}
 	if err != nil {
 		err = r.fate(err, cancelled)
-		if !errors.Is(err, a2aport.ErrLegacyBuildRequired) { // a host's cue to load the full module, not news of the Work
-			r.setEnded(endState(err))
-			r.emitFinal(err)
-		}
+		r.setEnded(endState(err))
+		r.emitFinal(err)
 		return a2aport.Outcome{}, err
 	}
 	r.setEnded(a2aport.StateCompleted)

@@ -167,17 +167,15 @@ INPUT_UNANSWERED and its task is cancelled at the agent. Default 0 = as long as 
 	},
 	{
 		Go: "LegacyCompat", GoType: "LegacyCompat",
-		Doc: `LegacyCompat says whether A2A 0.3 agents are reached too, through a2a-go's compat layer:
-LegacyCompatOn (the zero value) or LegacyCompatOff. In a build without 0.3 (the
-a2aport_nolegacy tag) a card that needs 0.3 fails discovery with A2A_LEGACY_BUILD_REQUIRED;
-the module hosts answer that by loading the full module.`,
+		Doc: `LegacyCompat says whether A2A 0.3 agents are reached too: LegacyCompatOn (the zero value)
+or LegacyCompatOff.`,
 		GoDefault: "`LegacyCompatOn`",
-		GoMeaning: "`LegacyCompatOff`: no A2A 0.3 agents; on: A2A 0.3 agents through a2a-go's compat layer. The Go host and the JS package start on the 1.0-only module and load the full one only when the card needs 0.3 (decided by the module's discovery, before anything is sent)",
+		GoMeaning: "`LegacyCompatOff`: no A2A 0.3 agents (a card that offers only 0.3 has no compatible interface); on: A2A 0.3 agents too, over JSON-RPC and HTTP+JSON",
 		JS:        "legacyCompat", TSType: "boolean",
-		TSDoc: `A2A 0.3 agents through the compat layer (default true). The adapter starts on the 1.0-only
-module either way and loads the full module only when the Agent Card needs 0.3.`,
+		TSDoc: `Reach A2A 0.3 agents too (default true); false: a card that offers only 0.3 has no
+compatible interface.`,
 		JSDefault: "`true`",
-		JSMeaning: "start on the 1.0-only module and load the full one only if the card needs A2A 0.3; `false`: never (`a2aport/1.0` is this, with the full module left out of a bundle)",
+		JSMeaning: "reach A2A 0.3 agents too; `false`: A2A 1.0 agents only (the deprecated `a2aport/1.0` entry is this)",
 		Kind:      Special,
 	},
 	{
@@ -311,7 +309,7 @@ of it is used: VerifyCardOff (the default), VerifyCardIfSigned (a signed card mu
 unsigned one is used as it is) or VerifyCardRequired. A card that fails is A2A_CARD_SIGNATURE_INVALID; an extended
 card that fails is not used (and noted). An in-memory AgentCard is the caller's and not checked.`,
 		GoDefault: "`VerifyCardOff`",
-		GoMeaning: "verify the card's signatures (above): `VerifyCardIfSigned` or `VerifyCardRequired`, with trusted public keys (a JWK Set) or from a signature's `jku`; not in a build with `a2aport_nolegacy`",
+		GoMeaning: "verify the card's signatures (above): `VerifyCardIfSigned` or `VerifyCardRequired`, with trusted public keys (a JWK Set) or from a signature's `jku`",
 		JS:        "verifyCard", TSType: "'off' | 'if-signed' | 'required'",
 		TSDoc: `Check the Agent Card's JWS signatures before using it: 'off' (default), 'if-signed' (a signed
 card must verify) or 'required'. Failing is A2A_CARD_SIGNATURE_INVALID.`,

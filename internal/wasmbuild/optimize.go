@@ -8,14 +8,13 @@ import (
 	"path/filepath"
 )
 
-// BinaryenVersion is the binaryen release whose wasm-opt optimizes the flavours that ask for it
-// (the npm build, a dev dependency of js/: `make deps` installs it). A module is the build of a
+// BinaryenVersion is the binaryen release whose wasm-opt optimizes the module (the npm build, a dev dependency of js/: `make deps` installs it). A module is the build of a
 // tree only with this exact version, so it is part of SourceKey.
 const BinaryenVersion = "132.0.0"
 
-// WasmOpt are wasm-opt's flags: -O2 and the features Go's wasm output uses. On the 1.0-only
-// module they measured 5 % fewer bytes (2.4 % brotli) and a third less time to compile and start
-// in V8 (docs/benchmarks.md).
+// WasmOpt are wasm-opt's flags: -O2 and the features Go's wasm output uses. On the module (then
+// A2A 1.0 only) they measured 5 % fewer bytes (2.4 % brotli) and a third less time to compile and
+// start in V8 (docs/benchmarks.md).
 var WasmOpt = []string{"-O2", "--enable-bulk-memory", "--enable-sign-ext", "--enable-nontrapping-float-to-int", "--enable-mutable-globals"}
 
 // wasmOptPath is the npm package's wasm-opt below root, checked to be BinaryenVersion.

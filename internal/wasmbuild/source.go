@@ -18,15 +18,13 @@ var SourcePackages = []string{
 	"internal/growing", "internal/netfail", "internal/park", "wasm", "wasm/internal/bridge",
 }
 
-// SourceKey hashes what flavour f is built from in the source tree at root: the toolchain, the
-// flags (wasm-opt's too), the non-test Go files of SourcePackages, go.mod and go.sum. A module whose recorded key
-// (Stamp) equals it is the build of that tree.
-func SourceKey(root string, f Flavour) (string, error) {
+// SourceKey hashes what the module is built from in the source tree at root: the toolchain, the
+// flags (wasm-opt's too), the non-test Go files of SourcePackages, go.mod and go.sum. A module
+// whose recorded key (Stamp) equals it is the build of that tree.
+func SourceKey(root string) (string, error) {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s %s %v %v %v\n", runtime.Version(), f.File, f.Tags, Env, BuildFlags)
-	if f.Optimize {
-		fmt.Fprintf(h, "binaryen %s %v\n", BinaryenVersion, WasmOpt)
-	}
+	fmt.Fprintf(h, "%s %s %v %v\n", runtime.Version(), File, Env, BuildFlags)
+	fmt.Fprintf(h, "binaryen %s %v\n", BinaryenVersion, WasmOpt)
 	files := []string{"go.mod", "go.sum"}
 	for _, pkg := range SourcePackages {
 		entries, err := os.ReadDir(filepath.Join(root, pkg))
@@ -52,7 +50,4 @@ func SourceKey(root string, f Flavour) (string, error) {
 }
 
 // Stamp is the file beside a built module that records the SourceKey it was built from.
-func (f Flavour) Stamp() string { return f.File + ".source" }
-
-// Flavours are both builds, the full one first.
-var Flavours = []Flavour{Full, NoLegacy}
+const Stamp = File + ".source"

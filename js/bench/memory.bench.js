@@ -1,6 +1,6 @@
 // Memory in Node: after 1,000 sequential Works, and with 100 streams of one long answer each running
-// at once on one adapter (one module instance), for a2aport (the default, 1.0-only module) and
-// @a2a-js/sdk's own client (the baseline), against the replay agent (bench/cmd/a2aport-replay).
+// at once on one adapter (one module instance), for a2aport (its one module, default options)
+// and @a2a-js/sdk's own client (the baseline), against the replay agent (bench/cmd/a2aport-replay).
 // Every answer is checked byte for byte. Run with `make bench` or
 // `node --expose-gc bench/memory.bench.js [works] [streams] [chunks]`; prints numbers, asserts nothing.
 import { spawn } from 'node:child_process';

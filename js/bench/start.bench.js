@@ -1,6 +1,6 @@
 // Time to ready and memory in a fresh Node process: import, create, start against a loopback
-// Agent Card, for a2aport (both module flavours) and @a2a-js/sdk's client (the baseline); and the
-// modules' sizes (raw, gzip, brotli). Run with `make bench` or `node bench/start.bench.js [runs]`;
+// Agent Card, for a2aport and @a2a-js/sdk's client (the baseline); and the module's size (raw,
+// gzip, brotli). Run with `make bench` or `node bench/start.bench.js [runs]`;
 // prints numbers, asserts nothing.
 import { execFile, spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -21,11 +21,8 @@ const pkg = new URL('../', import.meta.url).pathname;
 const prelude = 'const rss0 = process.memoryUsage().rss;';
 const report = 'console.log(JSON.stringify({ readyMs: performance.now(), rssMB: (process.memoryUsage().rss - rss0) / 2 ** 20 }));';
 const scripts = {
-  'a2aport (default options)': `${prelude} const { createA2ABackendAdapter } = await import('${pkg}src/index.js');
+  a2aport: `${prelude} const { createA2ABackendAdapter } = await import('${pkg}src/index.js');
     const p = createA2ABackendAdapter({ agentCardUrl: '${card}' }); await p.start(); ${report} await p.close();`,
-  'a2aport (full module forced)': `${prelude} const { createA2ABackendAdapter } = await import('${pkg}src/index.js');
-    const p = createA2ABackendAdapter({ agentCardUrl: '${card}', wasm: new URL('${pkg}a2aport.wasm', 'file://') });
-    await p.start(); ${report} await p.close();`,
   '@a2a-js/sdk client': `${prelude} const { ClientFactory } = await import('@a2a-js/sdk/client');
     await new ClientFactory().createFromUrl('${card}', ''); ${report}`,
   'node itself (empty script)': `${prelude} ${report}`,
@@ -52,10 +49,9 @@ for (const { name, readyMs, rssMB } of rows) {
 }
 const [packed] = JSON.parse((await promisify(execFile)('npm', ['pack', '--dry-run', '--json'], { cwd: pkg })).stdout);
 console.log(`npm package: ${(packed.size / 1e6).toFixed(2)} MB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked, ${packed.entryCount} files`);
-console.log('module sizes');
-for (const file of ['a2aport.wasm', 'a2aport-1.0.wasm']) {
-  const bytes = await readFile(new URL(`../${file}`, import.meta.url));
+{
+  const bytes = await readFile(new URL('../a2aport.wasm', import.meta.url));
   const mb = (n) => (n / 1e6).toFixed(2);
   const br = brotli ? `, ${mb(brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }).length)} MB brotli` : '';
-  console.log(`  ${file.padEnd(18)} ${mb(bytes.length)} MB raw, ${mb(gzipSync(bytes, { level: 9 }).length)} MB gzip${br}`);
+  console.log(`module size: a2aport.wasm ${mb(bytes.length)} MB raw, ${mb(gzipSync(bytes, { level: 9 }).length)} MB gzip${br}`);
 }

@@ -1,6 +1,6 @@
 // Stream throughput in Node: one long answer of n chunks of 300 bytes (an LLM agent streaming
 // token by token) from the replay agent (bench/cmd/a2aport-replay, a2asrv's own SSE bytes served
-// from memory), to a2aport (both module flavours), @a2a-js/sdk's own client (the baseline), and
+// from memory), to a2aport, @a2a-js/sdk's own client (the baseline), and
 // raw fetch + SSE split + JSON.parse (the JS limit). Every answer is checked against the exact
 // text before it counts. Run with `make bench` or `node bench/stream.bench.js [n ...]`; prints
 // numbers, asserts nothing.
@@ -21,6 +21,8 @@ const child = spawn(replayBin, ['-lifetime', '20m'], { stdio: ['ignore', 'pipe',
 const { cardUrl } = JSON.parse((await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()).value);
 const cardOf = (n) => cardUrl.replace('{n}', String(n));
 const endpointOf = (n) => cardOf(n).replace('/.well-known/agent-card.json', '/a2a');
+
+const ports = []; // a2aport's, closed at the end
 
 /**
  * Each consumer is set up once per answer size (client, card, module instance: time to ready is
@@ -52,17 +54,8 @@ const consumers = {
     const client = await new ClientFactory().createFromUrl(cardOf(n), '');
     return () => sdkAnswer(client, 'answer at length');
   },
-};
-
-const ports = [];
-const modules = {
-  'a2aport (full)': { file: '../a2aport.wasm', legacyCompat: true },
-  'a2aport (1.0 only)': { file: '../a2aport-1.0.wasm', legacyCompat: false },
-};
-for (const [name, { file, legacyCompat }] of Object.entries(modules)) {
-  const wasm = await WebAssembly.compile(await readFile(new URL(file, import.meta.url)));
-  consumers[name] = async (n) => {
-    const port = createA2ABackendAdapter({ agentCardUrl: cardOf(n), wasm, legacyCompat });
+  a2aport: async (n) => {
+    const port = createA2ABackendAdapter({ agentCardUrl: cardOf(n) });
     ports.push(port);
     await port.start();
     return async () => {
@@ -71,8 +64,8 @@ for (const [name, { file, legacyCompat }] of Object.entries(modules)) {
       if (events < n) throw new Error(`${events} events for ${n} chunks`);
       return out.artifacts[0]?.parts[0]?.text;
     };
-  };
-}
+  },
+};
 
 const rows = [];
 try {

@@ -1,6 +1,7 @@
 // The BackendPort itself: an A2A client that is the Go adapter compiled to WebAssembly. This package
 // only loads the module, performs the effects it asks for (fetch, timers, the stores) and exposes
-// the port. The entry points (index.js, v1.js) name the modules it may load.
+// the port. There is one module, a2aport.wasm (A2A 1.0 and 0.3, card signatures): the entry
+// points (index.js, v1.js) both load it, unless the caller gives their own (the `wasm` option).
 
 import { closedAnswers } from './closed.js';
 import { createCredentials, hostCredentials } from './credentials.js';
@@ -25,8 +26,14 @@ function endState({ ok, err }) {
   }
 }
 
-/** How often cancel() asks again about a Work in transit between modules. */
+/** How often cancel() asks again about a Work the module does not know yet (see #cancelWork). */
 const TRANSIT_POLL_MS = 10;
+
+/**
+ * The module the package ships, next to src/. A bundler sees `new URL(..., import.meta.url)` and
+ * emits the file it names as an asset. This is the one place that names it.
+ */
+const bundledModule = new URL('../a2aport.wasm', import.meta.url);
 
 /**
  * What a closed adapter answers `call` with, as the Go adapter states it (closed.js is generated
@@ -37,19 +44,7 @@ const closedError = (call = 'start', workId = '') => {
   return new A2APortError(code, message.replace('%s', JSON.stringify(workId)));
 };
 
-/** Releases a swapped-out instance once the calls it still has are answered (bounded). */
-function retire(driver, waitedMs = 0) {
-  if (driver.calls.size === 0 || waitedMs >= 10_000) {
-    driver.release(closedError());
-    return;
-  }
-  setTimeout(retire, 20, driver, waitedMs + 20).unref?.();
-}
-
-/**
- * The BackendPort. modules are the module URLs the entry point may load: `legacyFree` (A2A 1.0
- * only) and `full` (1.0 and 0.3; absent from an entry that leaves 0.3 out of a bundle).
- */
+/** The BackendPort, on the module the options give (`wasm`) or the one the package ships. */
 export class Backend {
   #o;
   #credentials;
@@ -60,78 +55,32 @@ export class Backend {
   #starting = null; // the promise of the instance being created
   #closed = false;
   #lastDescription = null;
-  // An adapter that allows A2A 0.3 starts on the 1.0-only module (half the size, faster to start)
-  // and lets the module decide: a call that runs discovery there (start, submit, resume) and meets
-  // a card that needs 0.3 rejects with A2A_LEGACY_BUILD_REQUIRED before anything was sent to the
-  // agent or reported to a listener, and is made again on the full module. So the call is the
-  // Work all along: its cancel, signal, timeout, close() and detach() reach it as any other.
-  // An explicit `wasm` is used as is.
-  #legacyOnDemand;
-  #needsFull = false;
   #calls = new Map(); // work id → its submit and resume calls under way
   #settling = new Map(); // work id → resolves with {ok} or {err} when its submit or resume settles
   #cancels = new Map(); // work id → the cancel() under way for it
-  #verifies = false;
 
-  #modules;
-
-  constructor(options, modules) {
+  constructor(options) {
     this.#o = options;
-    this.#modules = modules;
     this.#credentials = createCredentials(options);
-    this.#legacyOnDemand = options.wasm === undefined && options.legacyCompat !== false;
-    if (this.#legacyOnDemand && options.protocolVersion === '0.3') this.#needsFull = true; // pinned: no need to ask
-    // The 1.0-only module leaves card signatures out: verifying takes the full one.
-    this.#verifies = options.wasm === undefined && (options.verifyCard ?? 'off') !== 'off';
-    if (this.#verifies) this.#needsFull = true;
   }
 
-  /** The module to instantiate (see #legacyOnDemand): the options, with the module's URL. */
-  #moduleOptions() {
-    if (this.#o.wasm !== undefined) return this.#o;
-    const full = this.#verifies || (this.#legacyOnDemand ? this.#needsFull : this.#o.legacyCompat !== false);
-    if (full && !this.#modules.full) {
-      const why = this.#verifies ? 'verifying a card signature' : 'A2A 0.3';
-      throw new A2APortError('A2A_LEGACY_BUILD_REQUIRED', `a2aport: ${why} takes the full module, which the 'a2aport/1.0' entry leaves out: import 'a2aport' instead`);
-    }
-    return { ...this.#o, legacyCompat: full, wasm: full ? this.#modules.full : this.#modules.legacyFree };
+  /** What to load: the caller's module (`wasm`) as is, or the one the package ships. */
+  #module() {
+    return { wasm: this.#o.wasm ?? bundledModule };
   }
 
-  /**
-   * Makes a call that may run discovery; on the 1.0-only module, a card that needs A2A 0.3 makes
-   * it swap to the full module (once) and make the call again there.
-   */
-  async #callUpgrading(method, args, onEvent, signal) {
-    for (;;) {
-      const driver = await this.#ready();
-      try {
-        return await driver.call(method, args, onEvent, signal);
-      } catch (err) {
-        if (err?.code === 'A2A_LEGACY_BUILD_REQUIRED' && !this.#modules.full) {
-          throw new A2APortError(err.code, `${err.message} (the 'a2aport/1.0' entry leaves A2A 0.3 out: import 'a2aport' for such an agent)`, { cause: err });
-        }
-        if (err?.code !== 'A2A_LEGACY_BUILD_REQUIRED' || !this.#legacyOnDemand || this.#closed) throw err;
-        if (!this.#needsFull) {
-          this.#needsFull = true;
-          if (this.#driver === driver) this.#driver = null;
-          retire(driver);
-        }
-      }
-    }
-  }
-
-  /** A fresh instance of the module the options select, in a worker or here; MODULE_UNAVAILABLE if none. */
+  /** A fresh instance of the module, in a worker or here; MODULE_UNAVAILABLE if none. */
   async #newInstance() {
     try {
       if (this.#o.worker) {
         try {
-          return await remoteInstance(this.#moduleOptions(), this.#o.fetchImpl);
+          return await remoteInstance(this.#module(), this.#o.fetchImpl);
         } catch (e) {
           if (!(e instanceof WorkerUnavailableError) || this.#o.workerAsked) throw e;
           this.#o.worker = false; // this page cannot run a worker: the module runs here, as before
         }
       }
-      return await instantiate(await loadModule(this.#moduleOptions(), this.#o.fetchImpl));
+      return await instantiate(await loadModule(this.#module(), this.#o.fetchImpl));
     } catch (e) {
       if (e instanceof A2APortError) throw e;
       // A TypeError is fetch's network failure: the next start may succeed.
@@ -238,7 +187,7 @@ export class Backend {
   }
 
   async start() {
-    return (await this.#callUpgrading('start')).health;
+    return (await this.#call('start')).health;
   }
 
   async health() {
@@ -253,7 +202,7 @@ export class Backend {
     }
     checkWork(work);
     // Aborting ends only this submit (a duplicate's abort leaves the active Work alone).
-    const res = await this.#underWay(work.id, () => this.#callUpgrading('submit', { work, traceparent }, onEvent, signal));
+    const res = await this.#underWay(work.id, () => this.#call('submit', { work, traceparent }, onEvent, signal));
     return outcomeOf(res.outcome);
   }
 
@@ -269,7 +218,7 @@ export class Backend {
     if (traceparent !== undefined && typeof traceparent !== 'string') {
       throw new A2APortError('INVALID_WORK', 'a2aport: traceparent must be a string (a W3C trace context)');
     }
-    const res = await this.#underWay(workId, () => this.#callUpgrading('resume', { workId, ownerId, traceparent }, onEvent, signal));
+    const res = await this.#underWay(workId, () => this.#call('resume', { workId, ownerId, traceparent }, onEvent, signal));
     return outcomeOf(res.outcome);
   }
 
@@ -308,8 +257,8 @@ export class Backend {
     let res;
     try {
       // A Work whose submit or resume is under way may be unknown to the module for a moment (the
-      // call is made again on the full module, or waits for its workStore record): ask again
-      // until the module knows it or that call has ended, so that no cancel is lost.
+      // call has not reached the module yet, or waits for its workStore record): ask again until
+      // the module knows it or that call has ended, so that no cancel is lost.
       for (;;) {
         res = (await this.#call('cancel', { workId, ownerId })).cancel;
         if (res.state !== 'not_found' || !this.#calls.has(workId) || this.#closed) break;
@@ -399,7 +348,7 @@ export class Backend {
     return {
       runtimeSleeps: d?.instance.counters.sleeps ?? 0, fetches: d?.fetches.size ?? 0, timers: d?.timers.size ?? 0, reads: d?.reads ?? 0,
       memoryBytes: d?.instance.counters.memoryBytes ?? 0, worker: this.#o.worker === true,
-      module: this.#o.wasm !== undefined ? 'given' : (this.#o.legacyCompat === false && !this.#verifies) || !this.#needsFull ? '1.0' : 'full',
+      module: this.#o.wasm !== undefined ? 'given' : 'bundled',
     };
   }
 }

@@ -84,10 +84,10 @@ function startWorker() {
 const compiledThere = new Set();
 
 /**
- * Creates an instance of the module that `wasm` and `legacyCompat` select (loader.loadModule's
- * options) in the worker. A URL is fetched and compiled there, unless the caller gave their own
- * fetchImpl: then this thread reads it with that, as inline (loader.js), once, and the worker
- * compiles the bytes. A Response is read here.
+ * Creates an instance of the module `wasm` names (loader.loadModule's options) in the worker. A
+ * URL is fetched and compiled there, unless the caller gave their own fetchImpl: then this thread
+ * reads it with that, as inline (loader.js), once, and the worker compiles the bytes. A Response
+ * is read here.
  */
 export async function remoteInstance(options, fetchImpl) {
   const t = thread();
@@ -104,7 +104,7 @@ export async function remoteInstance(options, fetchImpl) {
   } else if (typeof Response !== 'undefined' && wasm instanceof Response) {
     wasm = await wasm.arrayBuffer();
   }
-  const reply = await t.request({ op: 'instantiate', wasm, legacyCompat: options.legacyCompat, bytes }, bytes ? [bytes] : []);
+  const reply = await t.request({ op: 'instantiate', wasm, bytes }, bytes ? [bytes] : []);
   if (reply.error) {
     const { message, status, retryable } = reply.error;
     throw new A2APortError('MODULE_UNAVAILABLE', `a2aport: the module did not start in its worker: ${message}`, { status, retryable });

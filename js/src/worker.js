@@ -11,7 +11,7 @@ let nextInstance = 0;
 async function handle(msg) {
   switch (msg.op) {
     case 'instantiate': {
-      const module = await loadModule({ wasm: msg.wasm, legacyCompat: msg.legacyCompat }, globalThis.fetch, msg.bytes);
+      const module = await loadModule({ wasm: msg.wasm }, globalThis.fetch, msg.bytes);
       const instance = await instantiate(module);
       instances.set(++nextInstance, instance);
       return { instance: nextInstance };

@@ -10,7 +10,7 @@ import { createCredentials } from '../src/credentials.js';
 import { Driver } from '../src/driver.js';
 import { instantiate } from '../src/loader.js';
 
-const module = await WebAssembly.compile(await readFile(new URL('../a2aport-1.0.wasm', import.meta.url)));
+const module = await WebAssembly.compile(await readFile(new URL('../a2aport.wasm', import.meta.url)));
 
 /** A driver over a real instance whose a2aport_call answer is replaced by forge(realCall, args). */
 async function forgedDriver(forge) {

@@ -39,7 +39,7 @@ function run(cmd, args, options) {
 const program = `
 import { createA2ABackendAdapter, A2APortError } from 'a2aport';
 import { verifyBackendAdapterConformance } from 'a2aport/conformance';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const port = createA2ABackendAdapter({ agentCardUrl: process.env.CARD_URL, pollIntervalMs: 10 });
@@ -56,8 +56,9 @@ try {
     errorClass: typeof A2APortError,
     conformance: typeof verifyBackendAdapterConformance,
     invalid,
-    wasm: [import.meta.resolve('a2aport/a2aport.wasm'), import.meta.resolve('a2aport/a2aport-1.0.wasm')]
-      .map((u) => existsSync(fileURLToPath(u))),
+    wasm: existsSync(fileURLToPath(import.meta.resolve('a2aport/a2aport.wasm'))),
+    v1: typeof (await import('a2aport/1.0')).createA2ABackendAdapter, // the deprecated alias still resolves
+    exported: Object.keys(JSON.parse(readFileSync(fileURLToPath(import.meta.resolve('a2aport/package.json')), 'utf8')).exports),
   }));
 } finally {
   await port.close();
@@ -65,16 +66,15 @@ try {
 `;
 
 test('npm pack, install the tarball offline into a fresh project, import it and run a Work', { timeout: 5 * STEP_TIMEOUT_MS }, async () => {
-  for (const f of ['a2aport.wasm', 'a2aport-1.0.wasm']) {
-    assert.ok(existsSync(join(packageDir, f)), `js/${f} is missing: run make build.js first`);
-  }
+  assert.ok(existsSync(join(packageDir, 'a2aport.wasm')), 'js/a2aport.wasm is missing: run make build.js first');
 
   const { stdout } = await run(NPM, ['pack', '--json', '--pack-destination', tmp], { cwd: packageDir });
   const [info] = JSON.parse(stdout);
   const files = info.files.map((f) => f.path).sort();
-  for (const f of ['package.json', 'index.d.ts', 'conformance.d.ts', 'a2aport.wasm', 'a2aport-1.0.wasm', 'src/index.js', 'src/conformance.js', 'src/conformance/helpers.js']) {
+  for (const f of ['package.json', 'index.d.ts', 'conformance.d.ts', 'a2aport.wasm', 'src/index.js', 'src/v1.js', 'src/conformance.js', 'src/conformance/helpers.js']) {
     assert.ok(files.includes(f), `the tarball lacks ${f}: ${JSON.stringify(files)}`);
   }
+  assert.deepEqual(files.filter((f) => f.endsWith('.wasm')), ['a2aport.wasm'], 'one module in the tarball');
   const stray = files.filter((f) => f.startsWith('test/') || f.startsWith('node_modules/'));
   assert.deepEqual(stray, [], 'files that do not belong in the tarball');
   const pkg = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8'));
@@ -95,7 +95,9 @@ test('npm pack, install the tarball offline into a fresh project, import it and 
     errorClass: 'function',
     conformance: 'function',
     invalid: 'TypeError',
-    wasm: [true, true],
+    wasm: true,
+    v1: 'function',
+    exported: ['.', './1.0', './conformance', './a2aport.wasm', './package.json'],
   });
 
   // The README's example as a newcomer copies it into this project: it runs against an agent (its

@@ -1,7 +1,7 @@
 // The `worker` option in Node (worker_threads): the module runs in a worker, every effect here.
 // A module behind an HTTP URL is read with the caller's fetchImpl, once per worker, and the
-// worker compiles those bytes; the module still follows the card (1.0 first, the full one for a
-// 0.3 agent). The conformance suite runs in a worker too (conformance.test.js); a page's main
+// worker compiles those bytes; the one module serves a 0.3 agent there as it does a 1.0 one. The
+// conformance suite runs in a worker too (conformance.test.js); a page's main
 // thread, where the option is on by default, is examples/browser's (browser.test.js).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -16,12 +16,12 @@ import { remoteInstance } from '../src/thread.js';
 import { newWork, packageDir, settled, startAgent } from './agent.js';
 
 let agent;
-let modules; // {url, close()}: js/*.wasm over HTTP on loopback
+let modules; // {url, close()}: js/a2aport.wasm over HTTP on loopback
 before(async () => {
   agent = await startAgent();
   const server = createServer(async (req, res) => {
     const name = new URL(req.url, 'http://x').pathname.slice(1);
-    if (!['a2aport.wasm', 'a2aport-1.0.wasm'].includes(name)) {
+    if (name !== 'a2aport.wasm') {
       res.writeHead(404).end();
       return;
     }
@@ -49,7 +49,7 @@ function countingFetch() {
 describe('the module in a worker', () => {
   it('reads an HTTP module with the caller\'s fetchImpl, once for every adapter of the thread', async () => {
     const { fetchImpl, counts } = countingFetch();
-    const wasm = `${modules.url}a2aport-1.0.wasm`;
+    const wasm = `${modules.url}a2aport.wasm`;
     for (const n of [1, 2]) {
       const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], wasm, fetchImpl, worker: true });
       try {
@@ -58,11 +58,12 @@ describe('the module in a worker', () => {
         const stats = port[Symbol.for('a2aport.stats')];
         assert.equal(stats.worker, true);
         assert.ok(stats.memoryBytes > 0, 'the worker reports the instance\'s memory');
+        assert.equal(stats.module, 'given');
       } finally {
         await port.close();
       }
     }
-    assert.equal(counts.get('/a2aport-1.0.wasm'), 1, 'the module is read once; the worker keeps it compiled');
+    assert.equal(counts.get('/a2aport.wasm'), 1, 'the module is read once; the worker keeps it compiled');
   });
 
   for (const [instruction, state] of [['hold status', 'working'], ['input status', 'input_required']]) {
@@ -98,12 +99,14 @@ describe('the module in a worker', () => {
     });
   }
 
-  it('swaps to the full module for a 0.3 agent, as on this thread', async () => {
+  it('serves a 0.3 agent on the one module, as on this thread', async () => {
     const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v03-rest-stream'], worker: true });
     try {
       const { out, err } = await settled(port.submit(newWork('bob', 'complete worker 0.3')));
       assert.ok(!err && out.content, `submit = ${err?.code}: ${err?.message}`);
-      assert.equal(port[Symbol.for('a2aport.stats')].module, 'full');
+      const stats = port[Symbol.for('a2aport.stats')];
+      assert.equal(stats.worker, true);
+      assert.equal(stats.module, 'bundled');
       const d = port.describe();
       assert.equal(d.discovered, true, 'describe() after the Work: the last batch said the agent is discovered');
       assert.equal(d.protocolVersion, '0.3');
@@ -114,7 +117,7 @@ describe('the module in a worker', () => {
   });
 
   it('a trap in the worker is MODULE_TRAPPED with the module\'s panic; the worker serves a fresh instance', async () => {
-    const options = { wasm: new URL('../a2aport-1.0.wasm', import.meta.url), legacyCompat: false };
+    const options = { wasm: new URL('../a2aport.wasm', import.meta.url) };
     const trapped = [];
     const driver = new Driver(await remoteInstance(options, globalThis.fetch), {
       fetchImpl: fetch, credentials: createCredentials({}), contextStore: undefined,

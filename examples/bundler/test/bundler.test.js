@@ -1,10 +1,11 @@
 // The packed a2aport package under a bundler: `npm pack` js/, install the tarball into a throwaway
 // copy of this app, `vite build` it, serve dist/ and run the page in a real Chromium against the test
 // agent. Proves that the package's `new URL('../a2aport.wasm', import.meta.url)` makes the bundler
-// emit the module as an asset, and that the built app loads it from there and completes a Work.
+// emit its one module as an asset, and that the built app loads it from there and completes a Work
+// with an A2A 1.0 agent and with a 0.3 one on that module.
 //
 // Needs Go, npm, a Chromium at /usr/bin/chromium (Debian: apt-get install -y chromium; or set
-// CHROMIUM_PATH), `npm ci` in examples/bundler (vite, playwright-core) and the modules in js/
+// CHROMIUM_PATH), `npm ci` in examples/bundler (vite, playwright-core) and the module in js/
 // (`make build.js`; run here when missing). A2APORT_JS_DIR packs another copy of the package.
 
 import { after, before, describe, test } from 'node:test';
@@ -32,7 +33,7 @@ const TIMEOUT = 60_000;
 let tmp;
 let app; // the throwaway project: this app plus the installed tarball
 let dist;
-let dist10; // the app built on the 'a2aport/1.0' entry
+let dist10; // the app built on the deprecated 'a2aport/1.0' entry
 let buildLog; // what vite build printed (warnings only)
 let server;
 let baseURL;
@@ -123,8 +124,8 @@ function stop(child) {
 before(async () => {
   assert.ok(existsSync(chromiumPath), `no Chromium at ${chromiumPath}: apt-get install -y chromium, or set CHROMIUM_PATH`);
   assert.ok(existsSync(viteBin), `no vite in ${example}/node_modules: run npm ci there`);
-  if (!existsSync(join(jsDir, 'a2aport.wasm')) || !existsSync(join(jsDir, 'a2aport-1.0.wasm'))) {
-    assert.ok(!process.env.A2APORT_JS_DIR, `no modules in A2APORT_JS_DIR=${jsDir}`);
+  if (!existsSync(join(jsDir, 'a2aport.wasm'))) {
+    assert.ok(!process.env.A2APORT_JS_DIR, `no module in A2APORT_JS_DIR=${jsDir}`);
     run('make', ['build.js'], { cwd: repo, timeout: 10 * TIMEOUT });
   }
   if (!existsSync(agentBin)) {
@@ -136,9 +137,10 @@ before(async () => {
   const packed = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: jsDir }).stdout);
   const tarball = join(tmp, packed[0].filename);
   const packedFiles = packed[0].files.map((f) => f.path);
-  for (const f of ['a2aport.wasm', 'a2aport-1.0.wasm', 'src/loader.js']) {
+  for (const f of ['a2aport.wasm', 'src/loader.js', 'src/v1.js']) {
     assert.ok(packedFiles.includes(f), `the tarball lacks ${f}: ${packedFiles.join(', ')}`);
   }
+  assert.deepEqual(packedFiles.filter((f) => f.endsWith('.wasm')), ['a2aport.wasm'], 'one module in the tarball');
 
   app = join(tmp, 'app');
   mkdirSync(app);
@@ -150,7 +152,8 @@ before(async () => {
   const built = run(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], { cwd: app });
   buildLog = `${built.stdout}${built.stderr}`.trim();
   dist = join(app, 'dist');
-  // The same app on the 'a2aport/1.0' entry: a bundle that cannot need A2A 0.3.
+  // The same app on the deprecated 'a2aport/1.0' entry (an alias of 'a2aport' with legacyCompat
+  // false): it still builds, on the same one module.
   const app10 = join(tmp, 'app10');
   mkdirSync(app10);
   copyFileSync(join(example, 'index.html'), join(app10, 'index.html'));
@@ -187,72 +190,73 @@ after(async () => {
 });
 
 describe('a2aport under Vite', { timeout: 10 * TIMEOUT }, () => {
-  test('vite build emits the module as a hashed asset and references it', (t) => {
+  /** The .wasm assets of a build, and the one module among them (byte for byte js/a2aport.wasm). */
+  const theModule = (dir) => {
+    const assets = readdirSync(join(dir, 'assets'));
+    const wasm = assets.filter((f) => f.endsWith('.wasm'));
+    assert.equal(wasm.length, 1, `one module in dist/assets: ${assets.join(', ')}`);
+    assert.match(wasm[0], /^a2aport-[\w-]+\.wasm$/);
+    assert.equal(sha256(join(dir, 'assets', wasm[0])), sha256(join(jsDir, 'a2aport.wasm')), 'the asset is the packed module, byte for byte');
+    const bundles = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dir, 'assets', f), 'utf8')).join('\n');
+    return { asset: wasm[0], bundles };
+  };
+
+  test('vite build emits the one module as a hashed asset and references it', () => {
     // Nothing to explain to a user: the package's Node-only imports are hidden from bundlers.
     assert.equal(buildLog, '', 'vite build warned');
-    const assets = readdirSync(join(dist, 'assets'));
-    const full = assets.filter((f) => /^a2aport-(?!1\.0-)[\w-]+\.wasm$/.test(f));
-    const legacyFree = assets.filter((f) => /^a2aport-1\.0-[\w-]+\.wasm$/.test(f));
-    assert.equal(full.length, 1, `one a2aport.wasm asset in dist/assets: ${assets.join(', ')}`);
-    assert.equal(legacyFree.length, 1, `one a2aport-1.0.wasm asset in dist/assets: ${assets.join(', ')}`);
-    assert.equal(sha256(join(dist, 'assets', full[0])), sha256(join(jsDir, 'a2aport.wasm')), 'the asset is the packed module, byte for byte');
-    assert.equal(sha256(join(dist, 'assets', legacyFree[0])), sha256(join(jsDir, 'a2aport-1.0.wasm')));
-    const bundles = assets.filter((f) => f.endsWith('.js')).map((f) => readFileSync(join(dist, 'assets', f), 'utf8')).join('\n');
-    assert.ok(bundles.includes(full[0]) && bundles.includes(legacyFree[0]), 'the bundle references both assets by their hashed names');
+    const { asset, bundles } = theModule(dist);
+    assert.ok(bundles.includes(asset), 'the bundle references the asset by its hashed name');
     assert.ok(!/node_modules|\.\.\/a2aport\.wasm/.test(bundles), 'the bundle keeps no path into node_modules');
   });
 
-  test("the 'a2aport/1.0' entry leaves the full module out of the bundle", (t) => {
-    const assets = readdirSync(join(dist10, 'assets'));
-    const wasm = assets.filter((f) => f.endsWith('.wasm'));
-    assert.equal(wasm.length, 1, `one module in dist/assets: ${assets.join(', ')}`);
-    assert.match(wasm[0], /^a2aport-1\.0-[\w-]+\.wasm$/);
-    const size = (dir) => readdirSync(dir, { recursive: true }).map((f) => join(dir, f)).filter((f) => statSync(f).isFile()).reduce((n, f) => n + statSync(f).size, 0);
-    const full = size(dist);
-    const v10 = size(dist10);
-    assert.ok(v10 < full / 3, `the 1.0 bundle is ${v10} bytes, the full one ${full}`);
-    t.diagnostic(`dist: ${full} bytes with 'a2aport', ${v10} with 'a2aport/1.0'`);
+  test("the deprecated 'a2aport/1.0' entry bundles the same one module", () => {
+    const { asset, bundles } = theModule(dist10);
+    assert.equal(asset, theModule(dist).asset, 'the same asset as with \'a2aport\'');
+    assert.ok(bundles.includes(asset), 'the bundle references the asset by its hashed name');
   });
 
-  test('the built app completes a Work in Chromium, loading the module from the bundle only', async () => {
-    const page = await context.newPage();
-    const problems = [];
-    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
-    const requests = [];
-    page.on('request', (r) => requests.push(r.url()));
-    const wasmResponses = [];
-    page.on('response', (r) => { if (new URL(r.url()).pathname.endsWith('.wasm')) wasmResponses.push(r); });
+  // A 1.0 agent and a 0.3 one: the one module serves both, with no other module fetched.
+  for (const [variant, wantTransport] of [['v1-jsonrpc-stream', 'JSONRPC'], ['v03-rest-stream', 'HTTP+JSON']]) {
+    test(`the built app completes a Work in Chromium with ${variant}, loading the module from the bundle only`, async () => {
+      const page = await context.newPage();
+      const problems = [];
+      page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+      page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`); });
+      const requests = [];
+      page.on('request', (r) => requests.push(r.url()));
+      const wasmResponses = [];
+      page.on('response', (r) => { if (new URL(r.url()).pathname.endsWith('.wasm')) wasmResponses.push(r); });
 
-    const card = cards['v1-jsonrpc-stream'];
-    await page.goto(`${baseURL}/?card=${encodeURIComponent(card)}&instruction=complete%20bundled`, { timeout: TIMEOUT });
-    await page.locator('#out[data-state="done"], #out[data-state="error"]').waitFor({ state: 'attached', timeout: TIMEOUT });
-    const out = await page.locator('#out').textContent();
-    assert.equal(await page.locator('#out').getAttribute('data-state'), 'done', `the Work failed: ${out}`);
-    assert.equal(out, 'done\n\necho: complete bundled');
-    assert.equal(await page.locator('#transport').textContent(), 'JSONRPC');
-    // The module ran in a worker that the bundle emitted and the page loaded from dist/.
-    assert.equal(await page.locator('#worker').textContent(), 'true');
-    assert.ok(served.some((p) => /^\/assets\/worker-[\w-]+\.js$/.test(p)), `the worker came from the bundle: ${served.join(', ')}`);
+      const card = cards[variant];
+      assert.ok(card, `no ${variant} card in ${JSON.stringify(cards)}`);
+      await page.goto(`${baseURL}/?card=${encodeURIComponent(card)}&instruction=complete%20bundled`, { timeout: TIMEOUT });
+      await page.locator('#out[data-state="done"], #out[data-state="error"]').waitFor({ state: 'attached', timeout: TIMEOUT });
+      const out = await page.locator('#out').textContent();
+      assert.equal(await page.locator('#out').getAttribute('data-state'), 'done', `the Work failed: ${out}`);
+      assert.equal(out, 'done\n\necho: complete bundled');
+      assert.equal(await page.locator('#transport').textContent(), wantTransport);
+      // The module ran in a worker that the bundle emitted and the page loaded from dist/.
+      assert.equal(await page.locator('#worker').textContent(), 'true');
+      assert.ok(served.some((p) => /^\/assets\/worker-[\w-]+\.js$/.test(p)), `the worker came from the bundle: ${served.join(', ')}`);
 
-    // The module came from dist/, once, as application/wasm; nothing else was fetched from elsewhere.
-    const wasmURLs = requests.filter((u) => new URL(u).pathname.endsWith('.wasm'));
-    assert.equal(wasmURLs.length, 1, `one module fetched: ${wasmURLs.join(', ')}`);
-    const wasmURL = new URL(wasmURLs[0]);
-    assert.equal(wasmURL.origin, baseURL, 'the module is served with the bundle');
-    // A 1.0 agent needs only the 1.0-only module: the full one is fetched when a card needs 0.3.
-    assert.match(wasmURL.pathname, /^\/assets\/a2aport-1\.0-[\w-]+\.wasm$/);
-    assert.ok(existsSync(join(dist, wasmURL.pathname)), 'the fetched module is a file of dist/');
-    assert.ok(served.includes(wasmURL.pathname), 'the static server answered the module request');
-    assert.equal(wasmResponses.length, 1);
-    assert.equal(wasmResponses[0].status(), 200);
-    assert.equal(wasmResponses[0].headers()['content-type'], 'application/wasm');
-    const agentOrigin = new URL(card).origin;
-    const elsewhere = requests.filter((u) => ![baseURL, agentOrigin].includes(new URL(u).origin));
-    assert.deepEqual(elsewhere, [], 'no request left the bundle and the agent');
-    assert.ok(requests.some((u) => u === card), 'the card was fetched from the agent');
-    assert.ok(!served.some((p) => p.includes('node_modules') || p.includes('/src/')), `only built files were asked for: ${served.join(', ')}`);
-    assert.deepEqual(problems, [], `the page reported problems; the server was asked for ${served.join(', ')}`);
-    await page.close();
-  });
+      // The module came from dist/, once, as application/wasm; nothing else was fetched from elsewhere.
+      const wasmURLs = requests.filter((u) => new URL(u).pathname.endsWith('.wasm'));
+      assert.equal(wasmURLs.length, 1, `one module fetched: ${wasmURLs.join(', ')}`);
+      const wasmURL = new URL(wasmURLs[0]);
+      assert.equal(wasmURL.origin, baseURL, 'the module is served with the bundle');
+      assert.equal(wasmURL.pathname, `/assets/${theModule(dist).asset}`, 'the one module of the bundle');
+      assert.ok(existsSync(join(dist, wasmURL.pathname)), 'the fetched module is a file of dist/');
+      assert.ok(served.includes(wasmURL.pathname), 'the static server answered the module request');
+      assert.equal(wasmResponses.length, 1);
+      assert.equal(wasmResponses[0].status(), 200);
+      assert.equal(wasmResponses[0].headers()['content-type'], 'application/wasm');
+      const agentOrigin = new URL(card).origin;
+      const elsewhere = requests.filter((u) => ![baseURL, agentOrigin].includes(new URL(u).origin));
+      assert.deepEqual(elsewhere, [], 'no request left the bundle and the agent');
+      assert.ok(requests.some((u) => u === card), 'the card was fetched from the agent');
+      assert.ok(!served.some((p) => p.includes('node_modules') || p.includes('/src/')), `only built files were asked for: ${served.join(', ')}`);
+      assert.deepEqual(problems, [], `the page reported problems; the server was asked for ${served.join(', ')}`);
+      await page.close();
+    });
+  }
 });

@@ -34,8 +34,8 @@ func CompilationCacheDir() string {
 	return filepath.Join(dir, "a2aport", "wazero")
 }
 
-// ModuleDir is the folder of the modules to test, for host.Config.ModuleDir: bin/ when `make build.wasm`
-// built it from this tree, else "" when the embedded modules are this tree's build (a fresh clone
+// ModuleDir is the folder of the module to test, for host.Config.ModuleDir: bin/ when `make build.wasm`
+// built it from this tree, else "" when the embedded module is this tree's build (a fresh clone
 // of a landed commit). Otherwise an error says how to build them: a test never runs a module
 // older than the code it tests, and never builds one itself.
 func ModuleDir() (string, error) {
@@ -44,23 +44,20 @@ func ModuleDir() (string, error) {
 		return "", fmt.Errorf("hosttest: the source tree is unknown")
 	}
 	root := filepath.Join(filepath.Dir(file), "..", "..", "..")
-	bin, embedded := true, true
-	for _, f := range wasmbuild.Flavours {
-		key, err := wasmbuild.SourceKey(root, f)
-		if err != nil {
-			return "", err
-		}
-		stamp, err := os.ReadFile(filepath.Join(root, "bin", f.Stamp()))
-		bin = bin && err == nil && string(stamp) == key
-		embedded = embedded && module.Source(f.File) == key
+	key, err := wasmbuild.SourceKey(root)
+	if err != nil {
+		return "", err
 	}
+	stamp, err := os.ReadFile(filepath.Join(root, "bin", wasmbuild.Stamp))
+	bin := err == nil && string(stamp) == key
+	embedded := module.Source() == key
 	switch {
 	case bin:
 		return filepath.Join(root, "bin"), nil
 	case embedded:
 		return "", nil
 	}
-	return "", fmt.Errorf("hosttest: neither bin/ nor the embedded modules are the build of this tree: run `make build.wasm`")
+	return "", fmt.Errorf("hosttest: neither bin/ nor the embedded module is the build of this tree: run `make build.wasm`")
 }
 
 // MustDirs returns ModuleDir and CompilationCacheDir, for a TestMain; when no module is this

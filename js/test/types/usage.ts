@@ -28,7 +28,7 @@ const backend: BackendPort = createA2ABackendAdapter({
   streamIdleTimeoutMs: 60_000,
   allowedOrigins: ['https://api.agent.example'],
   maxArtifactBytes: 64 << 20,
-  wasm: new URL('./a2aport-1.0.wasm', import.meta.url),
+  wasm: new URL('./a2aport.wasm', import.meta.url),
 });
 
 const secured: BackendPort = createA2ABackendAdapter({

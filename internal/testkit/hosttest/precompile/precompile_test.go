@@ -1,6 +1,6 @@
-// Package precompile compiles the modules the tests will run (hosttest.ModuleDir) into the tests'
+// Package precompile compiles the module the tests will run (hosttest.ModuleDir) into the tests'
 // wazero cache (hosttest.CompilationCacheDir) before they start. A test binary built with -race
-// compiles a module many times slower than one without, and the compiled code is the same; `make
+// compiles the module many times slower than one without, and the compiled code is the same; `make
 // test.go` runs this first, without -race:
 //
 //	go test -count=1 ./internal/testkit/hosttest/precompile
@@ -24,8 +24,8 @@ func TestPrecompile(t *testing.T) {
 	if err := host.Configure(host.Config{ModuleDir: moduleDir, CompilationCacheDir: cacheDir}); err != nil {
 		t.Fatal(err)
 	}
-	if err := host.Prepare(context.Background(), host.Full, host.NoLegacy); err != nil {
+	if err := host.Prepare(context.Background()); err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("modules compiled into %s in %v", cacheDir, time.Since(start).Round(time.Millisecond))
+	t.Logf("module compiled into %s in %v", cacheDir, time.Since(start).Round(time.Millisecond))
 }

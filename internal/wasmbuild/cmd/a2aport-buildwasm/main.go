@@ -1,6 +1,6 @@
-// Command a2aport-buildwasm builds both flavours of the module into a folder, each with a stamp
-// of the source it was built from, skipping a flavour whose stamp is already this tree's; with
-// -embed it also writes them, compressed, where internal/module embeds them (`make build.wasm`).
+// Command a2aport-buildwasm builds the module into a folder, with a stamp of the source it was
+// built from, unless the stamp there is already this tree's; with -embed it also writes it,
+// compressed, where internal/module embeds it (`make build.wasm`).
 //
 //	go run ./internal/wasmbuild/cmd/a2aport-buildwasm -o bin -embed internal/module
 package main
@@ -31,60 +31,53 @@ func run(dir, embed string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	for _, f := range wasmbuild.Flavours {
-		key, err := wasmbuild.SourceKey(".", f)
-		if err != nil {
+	key, err := wasmbuild.SourceKey(".")
+	if err != nil {
+		return err
+	}
+	out, stamp := filepath.Join(dir, wasmbuild.File), filepath.Join(dir, wasmbuild.Stamp)
+	if built, err := os.ReadFile(stamp); err != nil || string(built) != key || !exists(out) {
+		if err := build(out); err != nil {
 			return err
 		}
-		out, stamp := filepath.Join(dir, f.File), filepath.Join(dir, f.Stamp())
-		if built, err := os.ReadFile(stamp); err != nil || string(built) != key || !exists(out) {
-			if err := build(f, out); err != nil {
-				return err
-			}
-			if err := os.WriteFile(stamp, []byte(key), 0o644); err != nil {
-				return err
-			}
-		} else {
-			fmt.Printf("%s is the build of this tree (%s)\n", out, key)
+		if err := os.WriteFile(stamp, []byte(key), 0o644); err != nil {
+			return err
 		}
-		if embed != "" {
-			if err := compress(out, filepath.Join(embed, f.File+".gz")); err != nil {
-				return err
-			}
-			if err := os.WriteFile(filepath.Join(embed, f.Stamp()), []byte(key), 0o644); err != nil {
-				return err
-			}
-		}
+	} else {
+		fmt.Printf("%s is the build of this tree (%s)\n", out, key)
 	}
-	return nil
+	if embed == "" {
+		return nil
+	}
+	if err := compress(out, filepath.Join(embed, wasmbuild.File+".gz")); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(embed, wasmbuild.Stamp), []byte(key), 0o644)
 }
 
-// build runs the go build of f into a temporary file and moves it into place, so that nobody
-// reads a half-written module.
-func build(f wasmbuild.Flavour, out string) error {
+// build runs the go build and wasm-opt into temporary files and moves the result into place,
+// so that nobody reads a half-written module.
+func build(out string) error {
 	tmp := fmt.Sprintf("%s.%d.tmp", out, os.Getpid())
 	defer os.Remove(tmp)
-	cmd := wasmbuild.Command("go", ".", tmp, f)
+	cmd := wasmbuild.Command("go", ".", tmp)
 	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
 	if err := cmd.Run(); err != nil {
-		return fmt.Errorf("%s: %w", f.File, err)
+		return fmt.Errorf("%s: %w", wasmbuild.File, err)
 	}
-	if f.Optimize {
-		opt := tmp + ".opt"
-		defer os.Remove(opt)
-		start := time.Now()
-		cmd, err := wasmbuild.OptimizeCommand(".", tmp, opt)
-		if err != nil {
-			return err
-		}
-		cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
-		if err := cmd.Run(); err != nil {
-			return fmt.Errorf("%s: wasm-opt: %w", f.File, err)
-		}
-		fmt.Printf("%s: wasm-opt %v in %v\n", f.File, wasmbuild.WasmOpt, time.Since(start).Round(time.Second))
-		tmp = opt
+	opt := tmp + ".opt"
+	defer os.Remove(opt)
+	start := time.Now()
+	cmd, err := wasmbuild.OptimizeCommand(".", tmp, opt)
+	if err != nil {
+		return err
 	}
-	return os.Rename(tmp, out)
+	cmd.Stdout, cmd.Stderr = os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s: wasm-opt: %w", wasmbuild.File, err)
+	}
+	fmt.Printf("%s: wasm-opt %v in %v\n", wasmbuild.File, wasmbuild.WasmOpt, time.Since(start).Round(time.Second))
+	return os.Rename(opt, out)
 }
 
 // compress writes src gzip-compressed to dst with nothing in the header that varies (no name, no

@@ -11,7 +11,7 @@ declare const sdkCard: SDKAgentCard;
 async function main(): Promise<void> {
   const backend = createA2ABackendAdapter({
     agentCard: sdkCard,
-    wasm: await readFile('node_modules/a2aport/a2aport-1.0.wasm'),
+    wasm: await readFile('node_modules/a2aport/a2aport.wasm'),
     fetchImpl: fetch,
   });
   const events: BackendEvent[] = [];
