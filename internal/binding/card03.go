@@ -12,8 +12,11 @@ import (
 // that a2a-go serves to 0.3 clients, into a 1.0 card. Where a card says something in both formats,
 // the 1.0 form wins.
 //
-// It gives exactly the card, and fails exactly when, a2a-go's own compat parser
-// (a2av0.NewAgentCardParser) does: card03_test.go compares the two. a2aport does not call that
+// It gives the card, and fails exactly when, a2a-go's own compat parser
+// (a2av0.NewAgentCardParser) does (card03_test.go compares the two), with two differences where
+// a2av0 drops an interface that A2A 0.3 declares: a main url without preferredTransport is
+// JSONRPC's, as 0.3 says the field defaults to, and an additional interface at the main url with
+// another transport is kept (0.3 allows several transports at one URL). a2aport does not call that
 // parser because its package links gRPC, a2a-go's server and http.Client, which would double the
 // WebAssembly module.
 func ParseCompatCard(body []byte) (*a2a.AgentCard, error) {
@@ -72,8 +75,9 @@ type cardSkill03 struct {
 }
 
 // interfaces is the card's 1.0 interface list or, when it has none, the list its 0.3 fields make:
-// the main url (when its transport is named) then each additional interface at another URL, all
-// at the card's protocolVersion (0.3 when it has none). The list is empty, never nil.
+// the main url at its preferredTransport (JSONRPC when the card names none), then each additional
+// interface that is not that one again, all at the card's protocolVersion (0.3 when it has none).
+// The list is empty, never nil.
 func (c *card03) interfaces() []*a2a.AgentInterface {
 	if len(c.SupportedInterfaces) > 0 {
 		return c.SupportedInterfaces
@@ -82,12 +86,16 @@ func (c *card03) interfaces() []*a2a.AgentInterface {
 	if version == "" {
 		version = "0.3"
 	}
+	preferred := c.PreferredTransport
+	if preferred == "" {
+		preferred = a2a.TransportProtocolJSONRPC
+	}
 	list := []*a2a.AgentInterface{}
-	if c.URL != "" && c.PreferredTransport != "" {
-		list = append(list, &a2a.AgentInterface{URL: c.URL, ProtocolBinding: c.PreferredTransport, ProtocolVersion: version})
+	if c.URL != "" {
+		list = append(list, &a2a.AgentInterface{URL: c.URL, ProtocolBinding: preferred, ProtocolVersion: version})
 	}
 	for _, extra := range c.AdditionalInterfaces {
-		if extra.URL != c.URL {
+		if extra.URL != c.URL || extra.Transport != preferred {
 			list = append(list, &a2a.AgentInterface{URL: extra.URL, ProtocolBinding: extra.Transport, ProtocolVersion: version})
 		}
 	}

@@ -24,7 +24,10 @@ import (
 )
 
 // ParseCompatCard stands in for a2av0.NewAgentCardParser(), so the two must agree on every card:
-// both fail, or both read the same card (reflect.DeepEqual, so nil and empty lists differ too).
+// both fail, or both read the same card (reflect.DeepEqual, so nil and empty lists differ too),
+// but for the interfaces a2av0 drops and A2A 0.3 declares (see ParseCompatCard): a main url
+// without preferredTransport, and an additional interface at the main url with another
+// transport. There ParseCompatCard's interfaces are a2av0's with those added in their places.
 
 // TestParseCompatCard compares the two parsers on a corpus of cards as implementations serve them.
 // Each card also says whether a2av0 refuses it, so that a corpus that both parsers refuse
@@ -59,8 +62,87 @@ func assertSameCompatCard(t *testing.T, parse func([]byte) (*a2a.AgentCard, erro
 	if (err != nil) != (wantErr != nil) {
 		t.Fatalf("ParseCompatCard: error %v; a2av0: error %v; card:\n%s", err, wantErr, body)
 	}
-	if err == nil && !reflect.DeepEqual(got, want) {
+	if err != nil {
+		return
+	}
+	if added := addedInterfaces(got.SupportedInterfaces, want.SupportedInterfaces); added != nil {
+		for _, iface := range added {
+			if !droppedByA2AV0(body, iface) {
+				t.Fatalf("ParseCompatCard adds %+v, which A2A 0.3 does not declare; card:\n%s", *iface, body)
+			}
+		}
+		same := *got
+		same.SupportedInterfaces = want.SupportedInterfaces
+		got = &same
+	}
+	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("ParseCompatCard and a2av0 read different cards:\n%s\ncard:\n%s", compatCardDiff(got, want), body)
+	}
+}
+
+// addedInterfaces is what got has beyond want, when want is got with some entries left out (in
+// order); nil when got has nothing more or is not such a list.
+func addedInterfaces(got, want []*a2a.AgentInterface) []*a2a.AgentInterface {
+	if len(got) <= len(want) {
+		return nil
+	}
+	var added []*a2a.AgentInterface
+	i := 0
+	for _, g := range got {
+		if i < len(want) && reflect.DeepEqual(g, want[i]) {
+			i++
+			continue
+		}
+		added = append(added, g)
+	}
+	if i < len(want) {
+		return nil
+	}
+	return added
+}
+
+// droppedByA2AV0 says iface is one that a2av0 leaves out of a 0.3 card: its main url, when the card
+// names no preferredTransport (then JSONRPC's), or another transport at the main url.
+func droppedByA2AV0(body []byte, iface *a2a.AgentInterface) bool {
+	var card struct {
+		URL                string `json:"url"`
+		PreferredTransport string `json:"preferredTransport"`
+	}
+	if json.Unmarshal(body, &card) != nil || iface.URL != card.URL {
+		return false
+	}
+	if card.PreferredTransport == "" {
+		return true // the main url, at JSONRPC, or another transport there
+	}
+	return string(iface.ProtocolBinding) != card.PreferredTransport
+}
+
+// TestParseCompatCardKeepsWhat03Declares: the two interfaces a2av0 drops are there.
+func TestParseCompatCardKeepsWhat03Declares(t *testing.T) {
+	for name, c := range map[string]struct {
+		body string
+		want []string
+	}{
+		"no preferredTransport": {`{"name":"x","url":"http://h/rpc","protocolVersion":"0.3.0","capabilities":{}}`,
+			[]string{"JSONRPC http://h/rpc"}},
+		"two transports at one url": {`{"name":"x","url":"http://h/a","preferredTransport":"JSONRPC","protocolVersion":"0.3.0",
+			"additionalInterfaces":[{"url":"http://h/a","transport":"JSONRPC"},{"url":"http://h/a","transport":"HTTP+JSON"},{"url":"http://h/g","transport":"GRPC"}],"capabilities":{}}`,
+			[]string{"JSONRPC http://h/a", "HTTP+JSON http://h/a", "GRPC http://h/g"}},
+	} {
+		card, err := ParseCompatCard([]byte(c.body))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var got []string
+		for _, iface := range card.SupportedInterfaces {
+			got = append(got, string(iface.ProtocolBinding)+" "+iface.URL)
+			if iface.ProtocolVersion != "0.3.0" {
+				t.Errorf("%s: %s at version %q, want the card's 0.3.0", name, iface.URL, iface.ProtocolVersion)
+			}
+		}
+		if !reflect.DeepEqual(got, c.want) {
+			t.Errorf("%s: interfaces %v, want %v", name, got, c.want)
+		}
 	}
 }
 
