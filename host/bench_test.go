@@ -14,6 +14,7 @@ import (
 	"github.com/a2aport/a2aport"
 
 	"github.com/a2aport/a2aport/adapter"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
 // BenchmarkModuleSize reports the size of the module, raw and gzipped (what a page downloads).
@@ -101,10 +102,17 @@ func BenchmarkInstantiate(b *testing.B) {
 }
 
 // BenchmarkTrivialWork submits the same trivial Work natively and through the module, against
-// the same loopback agent, and reports both and their ratio (baseline: native).
+// the same loopback agent, and reports both and their ratio (baseline: native); once against a
+// 1.0 agent and once against a 0.3 one (a2a-go's compat server), which a2aport speaks itself.
 func BenchmarkTrivialWork(b *testing.B) {
+	for _, v := range []agent.Variant{streaming, agent.Variants()[4]} { // 1.0 and 0.3 JSON-RPC, streaming
+		b.Run(v.Name(), func(b *testing.B) { trivialWorks(b, v) })
+	}
+}
+
+func trivialWorks(b *testing.B, v agent.Variant) {
 	ctx := context.Background()
-	opts := a2aport.Options{AgentCardURL: server.CardURL(streaming)}
+	opts := a2aport.Options{AgentCardURL: server.CardURL(v)}
 	native, err := adapter.New(opts)
 	if err != nil {
 		b.Fatal(err)
