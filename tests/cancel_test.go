@@ -214,8 +214,24 @@ func TestCancelOfAQuestionTheAgentRefusesForAMoment(t *testing.T) {
 			t.Errorf("Cancel() = %+v, %v; want cancelled", res, err)
 		}
 		wantCode(t, await(ctx, t, done).err, a2aport.ErrWorkCancelled)
-		if !server.Cancelled(w.Instruction) {
+		if !server.CancelConfirmed(w.Instruction) {
 			t.Error("the agent never cancelled the task")
+		}
+	})
+}
+
+// The same refusal when the Work's Timeout ends it while the agent's turn still lingers: the
+// adapter's own cancel of the remote task asks again too, so the agent's task does not stay
+// waiting for an answer after the Work ended A2A_TIMEOUT.
+func TestTimeoutOfAQuestionTheAgentRefusesForAMoment(t *testing.T) {
+	t.Parallel()
+	onMatrixEnds(t, func(t *testing.T, ctx context.Context, impl implementation, v agent.Variant) {
+		p := newPort(t, impl, a2aport.Options{AgentCardURL: server.CardURL(v), PollInterval: a2aport.MinPollInterval,
+			Timeout: 300 * time.Millisecond}) // the question comes at once; the turn lingers 400 ms after it
+		w := newWork("oleg", "lingerinput "+t.Name())
+		wantCode(t, await(ctx, t, submitAsync(ctx, p, w, newRecorder())).err, a2aport.ErrTimeout)
+		if !server.CancelConfirmed(w.Instruction) {
+			t.Errorf("the agent's task was left %q, not cancelled", server.EndedAs(w.Instruction))
 		}
 	})
 }

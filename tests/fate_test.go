@@ -104,7 +104,7 @@ func TestFate(t *testing.T) {
 					if end == "timeout" {
 						opts.Timeout = fateTimeout
 					}
-					instruction := map[string]string{"discovery": "complete", "send": "holdsend", "streaming": "hold", "polling": "hold", "input": "input"}[phase]
+					instruction := map[string]string{"discovery": "complete", "send": "holdsend", "streaming": "hold", "polling": "hold", "input": "lingerinput"}[phase]
 					if phase == "send" && end == "network" {
 						instruction = "dropsend" // the connection drops before the answer's first byte
 					}
@@ -163,6 +163,9 @@ func TestFate(t *testing.T) {
 					}
 					if got := server.Cancelled(w.Instruction); got != want.cancelled {
 						t.Errorf("cancelled at the agent: %v, want %v", got, want.cancelled)
+					}
+					if want.cancelled && !server.CancelConfirmed(w.Instruction) {
+						t.Errorf("the agent's task ended %q, not cancelled", server.EndedAs(w.Instruction))
 					}
 					_, kept, _ := store.Get(ctx, w.ID)
 					if wantKept := end == "detach" && want.sends > 0; kept != wantKept {

@@ -82,23 +82,7 @@ func (r *run) askCancel(parent context.Context) (ended *a2a.Task, refused bool) 
 	if err != nil {
 		return nil, false
 	}
-	var got *a2a.Task
-	for attempt := 1; ; attempt++ {
-		got, err = conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task})
-		refused = errors.Is(err, a2a.ErrTaskNotCancelable)
-		if err != nil && ctx.Err() == nil {
-			// TaskNotCancelableError, as A2A says, or whatever error an agent gives instead (a2a-go's
-			// 0.3 HTTP+JSON server: "server error"): the task tells whether it had ended.
-			got, err = conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
-		}
-		// A question is not an end: an agent that refuses to cancel a task waiting for input does
-		// so for a moment only (a2a-go's server holds the turn briefly after it stores
-		// INPUT_REQUIRED), and the Work would otherwise wait for an answer nobody gives. Ask again.
-		if !refused || err != nil || got == nil || !interrupted(got.Status.State) || attempt == cancelAttempts ||
-			sleep(ctx, r.a.s.Clock, time.Duration(attempt)*cancelRetryWait) != nil {
-			break
-		}
-	}
+	got, refused, err := r.cancelAtAgent(ctx, conn, task)
 	if err == nil && got != nil && got.Status.State == a2a.TaskStateCanceled {
 		r.mu.Lock()
 		r.cancelText = messageText(got.Status.Message) // the agent's own word on it, for Error.AgentText
@@ -108,6 +92,29 @@ func (r *run) askCancel(parent context.Context) (ended *a2a.Task, refused bool) 
 		return nil, refused && err == nil && got != nil && !got.Status.State.Terminal()
 	}
 	return got, false
+}
+
+// cancelAtAgent asks the agent to cancel task: got is its answer or, when it refused (refused says
+// it refused with TaskNotCancelableError), the task as GetTask shows it. A question is not an end:
+// an agent that refuses to cancel a task waiting for input does so for a moment only (a2a-go's
+// server holds the turn briefly after it stores INPUT_REQUIRED), and the task would otherwise wait
+// for an answer nobody gives, so it is asked again, bounded. Every cancel of a remote task, the
+// caller's and the adapter's own (timeout, close, a lost context), goes through here.
+func (r *run) cancelAtAgent(ctx context.Context, conn *connection, task a2a.TaskID) (got *a2a.Task, refused bool, err error) {
+	for attempt := 1; ; attempt++ {
+		got, err = conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task})
+		refused = errors.Is(err, a2a.ErrTaskNotCancelable)
+		failed := err != nil
+		if failed && ctx.Err() == nil {
+			// TaskNotCancelableError, as A2A says, or whatever error an agent gives instead (a2a-go's
+			// 0.3 HTTP+JSON server: "server error"): the task tells whether it had ended.
+			got, err = conn.client.GetTask(ctx, &a2a.GetTaskRequest{ID: task})
+		}
+		if !failed || err != nil || got == nil || !interrupted(got.Status.State) || attempt == cancelAttempts ||
+			sleep(ctx, r.a.s.Clock, time.Duration(attempt)*cancelRetryWait) != nil {
+			return got, refused, err
+		}
+	}
 }
 
 // settledState is how a run ended that another cause is ending, or that goes on because the agent
@@ -170,7 +177,7 @@ func (a *Adapter) awaitTasks(runs []*run) {
 }
 
 // cancelAttempts and cancelRetryWait bound the cancels of a task that waits for input, which an
-// agent may refuse for a moment (askCancel): 50, 100, 150 ... ms apart.
+// agent may refuse for a moment (cancelAtAgent): 50, 100, 150 ... ms apart.
 const (
 	cancelAttempts  = 6
 	cancelRetryWait = 50 * time.Millisecond

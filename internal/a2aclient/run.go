@@ -254,7 +254,7 @@ func (r *run) cancelRemote(parent context.Context) bool {
 	}
 	ctx, cancel := withTimeout(context.WithoutCancel(parent), r.a.s.Clock, min(r.a.s.RequestTimeout, closeGrace), errRequestTimeout)
 	defer cancel()
-	got, err := conn.client.CancelTask(ctx, &a2a.CancelTaskRequest{ID: task}) // best-effort by contract
+	got, _, err := r.cancelAtAgent(ctx, conn, task) // best-effort by contract
 	return err == nil && got != nil && got.Status.State == a2a.TaskStateCanceled
 }
 

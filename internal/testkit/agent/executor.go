@@ -27,6 +27,7 @@ type executor struct {
 	running sync.WaitGroup
 	active  int
 	cancels []cancelation
+	ended   map[string]a2a.TaskState // instruction → its task's end, else the state last stored
 }
 
 // cancelation is a task whose cancelation reached the executor.
@@ -97,6 +98,24 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 // needs it to answer follow-up messages.
 func (e *executor) Cleanup(ctx context.Context, ec *a2asrv.ExecutorContext, result a2a.SendMessageResult, err error) {
 	e.auth.finish(ec.TaskID, result, err)
+	if task, ok := result.(*a2a.Task); ok && err == nil && len(task.History) > 0 {
+		e.mu.Lock()
+		if e.ended == nil {
+			e.ended = map[string]a2a.TaskState{}
+		}
+		// An execution's cleanup may come after the cancelation's that ended its task: an end stays.
+		if instruction := firstText(task.History[0]); !e.ended[instruction].Terminal() {
+			e.ended[instruction] = task.Status.State
+		}
+		e.mu.Unlock()
+	}
+}
+
+// endedAs is how instruction's task ended, else the state its last execution stored.
+func (e *executor) endedAs(instruction string) a2a.TaskState {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	return e.ended[instruction]
 }
 
 // enter registers a running execution unless the server is closing.

@@ -184,6 +184,18 @@ func (s *Server) Cancelled(instruction string) bool {
 	return false
 }
 
+// CancelConfirmed reports whether the task whose first message's first text part equals
+// instruction is cancelled at the agent: an execution or cancelation stored it CANCELED.
+// Cancelled says only that a cancelation reached the executor, which a2a-go's server can still
+// refuse (a turn that resolved to INPUT_REQUIRED first).
+func (s *Server) CancelConfirmed(instruction string) bool {
+	return s.EndedAs(instruction) == a2a.TaskStateCanceled
+}
+
+// EndedAs is how instruction's task ended (CANCELED, COMPLETED ...), else the state its last
+// execution stored ("" when none has returned).
+func (s *Server) EndedAs(instruction string) a2a.TaskState { return s.exec.endedAs(instruction) }
+
 // WaitStarted returns once an execution has started for a task whose first
 // message's first text part equals instruction, including executions that
 // started before the call. It fails when ctx ends or the server closes.
