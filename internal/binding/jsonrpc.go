@@ -118,6 +118,19 @@ func (t *jsonrpc) events(ctx context.Context, method string, h http.Header, payl
 
 // decodeRPCEvent decodes any JSON-RPC event: a result holding a stream response, or an error.
 func decodeRPCEvent(data []byte) (a2a.Event, error) {
+	result, err := rpcEventResult(data)
+	if err != nil {
+		return nil, err
+	}
+	var sr a2a.StreamResponse
+	if err := json.Unmarshal(result, &sr); err != nil {
+		return nil, err
+	}
+	return sr.Event, nil
+}
+
+// rpcEventResult is the result of the JSON-RPC response an SSE event holds, or its error.
+func rpcEventResult(data []byte) (json.RawMessage, error) {
 	var resp rpcResponse
 	if err := json.Unmarshal(data, &resp); err != nil {
 		return nil, fmt.Errorf("failed to parse SSE data: %w", err)
@@ -125,11 +138,7 @@ func decodeRPCEvent(data []byte) (a2a.Event, error) {
 	if resp.Error != nil {
 		return nil, resp.Error.a2aError()
 	}
-	var sr a2a.StreamResponse
-	if err := json.Unmarshal(resp.Result, &sr); err != nil {
-		return nil, err
-	}
-	return sr.Event, nil
+	return resp.Result, nil
 }
 
 func (t *jsonrpc) send(ctx context.Context, h http.Header, req *a2a.SendMessageRequest) (a2a.SendMessageResult, error) {

@@ -87,15 +87,14 @@ func (t *jsonrpc03) events(ctx context.Context, method string, h http.Header, pa
 	return eventStream(func() (io.ReadCloser, error) { return t.rpc.post(ctx, method, h, params, true) }, noFastPath, decodeRPCEvent03)
 }
 
+// decodeRPCEvent03 decodes any 0.3 JSON-RPC event: a result holding a task, message or update, or
+// an error.
 func decodeRPCEvent03(data []byte) (a2a.Event, error) {
-	var resp rpcResponse
-	if err := json.Unmarshal(data, &resp); err != nil {
-		return nil, fmt.Errorf("failed to parse SSE data: %w", err)
+	result, err := rpcEventResult(data)
+	if err != nil {
+		return nil, err
 	}
-	if resp.Error != nil {
-		return nil, resp.Error.a2aError()
-	}
-	return decodeEvent03(resp.Result)
+	return decodeEvent03(result)
 }
 
 // decodeEvent03 reads a 0.3 task, message or update by its kind.
