@@ -31,27 +31,35 @@ func (s subscriptions) SubscribeToTask(ctx context.Context, req *a2a.SubscribeTo
 	return func(yield func(a2a.Event, error) bool) {
 		var shown string // the status last yielded
 		for {
-			first := true
+			first, onlyAsked := true, true
 			for ev, err := range s.RequestHandler.SubscribeToTask(ctx, req) {
 				if first && req != nil && (errors.Is(err, a2a.ErrTaskNotFound) || (err != nil && shown != "")) {
 					break // no execution: the task may be waiting, or have ended since it was (below)
 				}
 				first = false
+				if status := statusOf(ev); status != nil && asks(status.State) {
+					shown = statusKeyOf(status)
+				} else {
+					onlyAsked = false
+				}
 				if !yield(ev, err) {
 					return
 				}
 			}
-			if !first {
+			if !first && !onlyAsked {
 				return // the execution's events were followed to their end
 			}
+			// The subscription joined the turn that asked as it ended, and saw nothing but the
+			// question: the answer's execution follows, waited for as for any waiting task.
 			task, err := s.waiting(ctx, req.ID)
 			switch {
 			case err != nil:
 				yield(nil, err)
 				return
-			case task == nil: // not waiting: as a2a-go said
+			case task == nil && shown == "": // not waiting: as a2a-go said
 				yield(nil, errTaskNotFound)
 				return
+			case task == nil: // answered since: its execution runs, subscribed to below
 			case statusKey(task) != shown:
 				shown = statusKey(task)
 				if !yield(task, nil) || task.Status.State.Terminal() {
@@ -77,22 +85,35 @@ func (s subscriptions) waiting(ctx context.Context, id a2a.TaskID) (*a2a.Task, e
 	if err != nil {
 		return nil, err
 	}
-	switch t := stored.Task; t.Status.State {
-	case a2a.TaskStateInputRequired, a2a.TaskStateAuthRequired:
+	if t := stored.Task; asks(t.Status.State) || t.Status.State.Terminal() {
 		return t, nil
-	default:
-		if t.Status.State.Terminal() {
-			return t, nil
-		}
 	}
 	return nil, nil
 }
 
+// asks tells the states in which a task waits for its caller.
+func asks(state a2a.TaskState) bool {
+	return state == a2a.TaskStateInputRequired || state == a2a.TaskStateAuthRequired
+}
+
 // statusKey tells one status of a task from another.
-func statusKey(t *a2a.Task) string {
-	key := string(t.Status.State)
-	if t.Status.Message != nil {
-		key += "/" + t.Status.Message.ID
+func statusKey(t *a2a.Task) string { return statusKeyOf(&t.Status) }
+
+func statusKeyOf(status *a2a.TaskStatus) string {
+	key := string(status.State)
+	if status.Message != nil {
+		key += "/" + status.Message.ID
 	}
 	return key
+}
+
+// statusOf is the task status an event carries, nil for a message or an artifact.
+func statusOf(ev a2a.Event) *a2a.TaskStatus {
+	switch e := ev.(type) {
+	case *a2a.Task:
+		return &e.Status
+	case *a2a.TaskStatusUpdateEvent:
+		return &e.Status
+	}
+	return nil
 }
