@@ -9,42 +9,38 @@ import (
 
 	"github.com/a2aport/a2aport"
 
-	jose "github.com/go-jose/go-jose/v4"
-
 	"github.com/a2aport/a2aport/internal/cardsig"
 )
 
-// parseCardKeys reads Options.CardKeys: a JWK Set ({"keys": [...]}) or one JWK.
-func parseCardKeys(data []byte) (jose.JSONWebKeySet, error) {
-	var set jose.JSONWebKeySet
+// parseCardKeys reads Options.CardKeys: a JWK Set ({"keys": [...]}) or one JWK, public keys only.
+func parseCardKeys(data []byte) (cardsig.KeySet, error) {
 	if len(data) == 0 {
-		return set, nil
+		return nil, nil
 	}
-	if err := json.Unmarshal(data, &set); err == nil && len(set.Keys) > 0 {
-		return set, nil
+	var probe struct {
+		Keys json.RawMessage `json:"keys"`
 	}
-	var key jose.JSONWebKey
-	if err := json.Unmarshal(data, &key); err != nil {
-		return set, errors.New("CardKeys is neither a JWK Set nor a JWK: " + err.Error())
+	if err := json.Unmarshal(data, &probe); err == nil && probe.Keys != nil {
+		return cardsig.ParseKeySet(data)
 	}
-	set.Keys = []jose.JSONWebKey{key}
-	return set, nil
+	key, err := cardsig.ParseKey(data)
+	if err != nil {
+		return nil, err
+	}
+	return cardsig.KeySet{key}, nil
 }
-
-// cardKeySet is the trusted keys of Options.CardKeys, parsed.
-type cardKeySet = jose.JSONWebKeySet
 
 func validateCardKeys(s *settings) error {
 	keys, err := parseCardKeys(s.CardKeys)
 	if err != nil {
-		return newError(a2aport.CodeInvalidOptions, "%v", err)
+		return newError(a2aport.CodeInvalidOptions, "CardKeys: %v", err)
 	}
-	for _, k := range keys.Keys {
-		if !k.Valid() || !k.IsPublic() || k.KeyID == "" {
-			return newError(a2aport.CodeInvalidOptions, "CardKeys: key %q is not a public key with a kid", k.KeyID)
+	for _, k := range keys {
+		if k.ID == "" {
+			return newError(a2aport.CodeInvalidOptions, "CardKeys: a key has no kid, and signatures name their key by kid")
 		}
 	}
-	if s.VerifyCard != a2aport.VerifyCardOff && len(keys.Keys) == 0 && !s.CardKeysFromJKU {
+	if s.VerifyCard != a2aport.VerifyCardOff && len(keys) == 0 && !s.CardKeysFromJKU {
 		return newError(a2aport.CodeInvalidOptions, "VerifyCard %q needs CardKeys or CardKeysFromJKU", s.VerifyCard)
 	}
 	s.cardKeys = keys
@@ -74,8 +70,8 @@ func (a *Adapter) checkSignature(ctx context.Context, raw []byte) (*a2aport.Card
 }
 
 // fetchKeySet GETs the JWK Set a signature's jku names, where the origin policy lets requests go.
-func (a *Adapter) fetchKeySet(ctx context.Context, jku string) (jose.JSONWebKeySet, error) {
-	var set jose.JSONWebKeySet
+func (a *Adapter) fetchKeySet(ctx context.Context, jku string) (cardsig.KeySet, error) {
+	var set cardsig.KeySet
 	if why := a.refusedInterface(jku); why != "" {
 		return set, errors.New("jku " + jku + " refused: " + why)
 	}
@@ -98,8 +94,5 @@ func (a *Adapter) fetchKeySet(ctx context.Context, jku string) (jose.JSONWebKeyS
 	case len(body) > a.s.MaxCardBytes:
 		return set, errors.New("the key set is larger than MaxCardBytes")
 	}
-	if err := json.Unmarshal(body, &set); err != nil {
-		return set, errors.New("the key set is not a JWK Set: " + err.Error())
-	}
-	return set, nil
+	return cardsig.ParseKeySet(body)
 }

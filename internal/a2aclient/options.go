@@ -7,6 +7,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 
+	"github.com/a2aport/a2aport/internal/cardsig"
 	"github.com/a2aport/a2aport/internal/credentials"
 )
 
@@ -31,7 +32,7 @@ type settings struct {
 	cardURL  *url.URL
 	legacy   bool
 	store    a2aport.ContextStore
-	cardKeys cardKeySet
+	cardKeys cardsig.KeySet
 }
 
 // validate checks o (and what a host holds) and applies the defaults.

@@ -6,22 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
-
-	jose "github.com/go-jose/go-jose/v4"
 )
-
-// Algorithms are the JWS algorithms a card signature may use: asymmetric ones only (a shared
-// secret would let anyone who can verify also sign).
-var Algorithms = []jose.SignatureAlgorithm{
-	jose.ES256, jose.ES384, jose.ES512, jose.RS256, jose.RS384, jose.RS512,
-	jose.PS256, jose.PS384, jose.PS512, jose.EdDSA,
-}
 
 // Keys are where verification finds public keys: Set (trusted, by kid), then, when FromJKU is set,
 // the JWK Set a signature's "jku" names (the caller decides which URLs it fetches).
 type Keys struct {
-	Set     jose.JSONWebKeySet
-	FromJKU func(ctx context.Context, jku string) (jose.JSONWebKeySet, error)
+	Set     KeySet
+	FromJKU func(ctx context.Context, jku string) (KeySet, error)
 }
 
 // Result says which signature verified.
@@ -48,15 +39,17 @@ func (e *Error) Error() string {
 
 // signature is one entry of the card's "signatures".
 type signature struct {
-	Protected string          `json:"protected"`
-	Signature string          `json:"signature"`
-	Header    json.RawMessage `json:"header,omitempty"`
+	Protected string `json:"protected"`
+	Signature string `json:"signature"`
 }
 
+// protectedHeader is what a2aport reads of a signature's protected header; the unprotected
+// "header" is not read (nothing in it is signed).
 type protectedHeader struct {
-	Alg string `json:"alg"`
-	Kid string `json:"kid"`
-	JKU string `json:"jku"`
+	Alg  string          `json:"alg"`
+	Kid  string          `json:"kid"`
+	JKU  string          `json:"jku"`
+	Crit json.RawMessage `json:"crit"`
 }
 
 // Signed reports whether the card in raw carries signatures.
@@ -109,31 +102,31 @@ func verifyOne(ctx context.Context, entry any, candidates []form, keys Keys) (Re
 	if h.Alg == "" || h.Kid == "" {
 		return Result{}, fmt.Errorf("the protected header lacks alg or kid")
 	}
+	if h.Crit != nil { // RFC 7515 §4.1.11: extensions the verifier must understand; a2aport knows none
+		return Result{}, fmt.Errorf("the protected header names critical extensions %s", h.Crit)
+	}
+	sigBytes, err := b64(sig.Signature)
+	if err != nil {
+		return Result{}, fmt.Errorf("the signature is not base64url")
+	}
 	key, err := findKey(ctx, h, keys)
 	if err != nil {
 		return Result{}, err
 	}
+	var mismatch error
 	for _, f := range candidates {
-		jws := map[string]any{"payload": base64.RawURLEncoding.EncodeToString(f.payload), "protected": sig.Protected, "signature": sig.Signature}
-		if len(sig.Header) > 0 {
-			jws["header"] = sig.Header
-		}
-		serialized, _ := json.Marshal(jws)
-		parsed, err := jose.ParseSignedJSON(string(serialized), Algorithms)
-		if err != nil {
-			return Result{}, fmt.Errorf("%v", err)
-		}
-		if _, err := parsed.Verify(key); err == nil {
+		input := sig.Protected + "." + base64.RawURLEncoding.EncodeToString(f.payload)
+		if mismatch = verifyJWS(h.Alg, key, []byte(input), sigBytes); mismatch == nil {
 			return Result{KeyID: h.Kid, Algorithm: h.Alg, Uncovered: f.uncovered}, nil
 		}
 	}
-	return Result{}, fmt.Errorf("%s with key %q does not match the card", h.Alg, h.Kid)
+	return Result{}, fmt.Errorf("%s with key %q: %v", h.Alg, h.Kid, mismatch)
 }
 
 // findKey returns the public key kid names: a trusted one, else one from the jku set.
 func findKey(ctx context.Context, h protectedHeader, keys Keys) (any, error) {
-	if found := keys.Set.Key(h.Kid); len(found) > 0 {
-		return publicOf(found[0])
+	if found, ok := keys.Set.Find(h.Kid); ok {
+		return found.Public, nil
 	}
 	if h.JKU == "" || keys.FromJKU == nil {
 		return nil, fmt.Errorf("no trusted key %q", h.Kid)
@@ -142,16 +135,8 @@ func findKey(ctx context.Context, h protectedHeader, keys Keys) (any, error) {
 	if err != nil {
 		return nil, fmt.Errorf("key %q from jku: %v", h.Kid, err)
 	}
-	if found := set.Key(h.Kid); len(found) > 0 {
-		return publicOf(found[0])
+	if found, ok := set.Find(h.Kid); ok {
+		return found.Public, nil
 	}
 	return nil, fmt.Errorf("the jku key set has no key %q", h.Kid)
-}
-
-// publicOf refuses private and symmetric keys: a key that can sign is no key to trust a card with.
-func publicOf(k jose.JSONWebKey) (any, error) {
-	if !k.Valid() || !k.IsPublic() {
-		return nil, fmt.Errorf("key %q is not a public key", k.KeyID)
-	}
-	return k.Key, nil
 }
