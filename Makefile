@@ -147,7 +147,7 @@ bench: build.js js/node_modules examples/browser/node_modules
 # Each fuzz target for FUZZTIME (their seed corpora run in make test): the stream decoder, the
 # frame reader, card reading (1.0 and 0.3), and the projection of A2A events.
 FUZZTIME ?= 30s
-FUZZ_TARGETS = ./internal/binding:FuzzDecodeFast ./internal/binding:FuzzParseCompatCard ./internal/abi:FuzzReadFrame ./internal/a2aclient:FuzzParseCard ./internal/a2aclient:FuzzApply
+FUZZ_TARGETS = ./internal/binding:FuzzDecodeFast ./internal/binding:FuzzDecodeFast03 ./internal/binding:FuzzParseCompatCard ./internal/abi:FuzzReadFrame ./internal/a2aclient:FuzzParseCard ./internal/a2aclient:FuzzApply
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

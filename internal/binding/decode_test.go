@@ -53,10 +53,7 @@ func corpus(t testing.TB) []corpusEvent {
 		}
 		events = append(events, corpusEvent{[]byte(`{"jsonrpc":"2.0","id":"1","result":` + string(result) + `}`), c.fast})
 	}
-	for _, c := range []struct {
-		data string
-		fast bool
-	}{
+	return append(events, handWritten{
 		{`{"jsonrpc":"2.0","id":"1","result":{"artifactUpdate":{"taskId":"t","contextId":"c","artifact":{"artifactId":"a","parts":null}}}}`, true},
 		{`{"jsonrpc":"2.0","id":null,"result":{"artifactUpdate":{"taskId":"t","contextId":"c","append":true,"artifact":{"artifactId":"a","parts":[{"text":""}]}}}}`, true},
 		{`{"jsonrpc":"2.0","id":"1","error":{"code":-32001,"message":"Task not found"}}`, false},
@@ -85,21 +82,43 @@ func corpus(t testing.TB) []corpusEvent {
 		{`{"jsonrpc":"2.0","id":"1","result":{"message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}],"referenceTaskIds":["t"]}}}`, false},
 		{`{"jsonrpc":"2.0","id":"1","result":{"message":{"messageId":"m","role":"ROLE_AGENT","parts":[{"text":"x"}]},"task":{"id":"t","contextId":"c"}}}`, false},
 		{`not json`, false},
-	} {
-		events = append(events, corpusEvent{[]byte(c.data), c.fast})
-	}
-	return events
+	}.events()...)
 }
 
-// TestDecodeFastAgreesWithSDK: whatever the fast decoder accepts, it decodes exactly as a2a-go
-// does; it accepts the plain artifact updates of text parts and leaves everything else to the
-// full decoder, which agrees with a2a-go on whatever a2a-go accepts.
-func TestDecodeFastAgreesWithSDK(t *testing.T) {
+// handWritten are corpus events given as text.
+type handWritten []struct {
+	data string
+	fast bool
+}
+
+func (h handWritten) events() []corpusEvent {
+	out := make([]corpusEvent, len(h))
+	for i, c := range h {
+		out[i] = corpusEvent{[]byte(c.data), c.fast}
+	}
+	return out
+}
+
+// TestDecodeFastAgrees: whatever a fast decoder accepts, it decodes exactly as the reference
+// does (1.0: a2a-go's own client; 0.3: the full decoder, held to a2a-go's 0.3 client in
+// sdk_test.go); each accepts the events whose parts are all text and leaves everything else to
+// the full decoder, which in 1.0 agrees with a2a-go on whatever a2a-go accepts.
+func TestDecodeFastAgrees(t *testing.T) {
 	t.Parallel()
-	for _, c := range corpus(t) {
-		checkAgainstSDK(t, c.data)
-		if _, ok := decodeFast(c.data); ok != c.fast {
-			t.Errorf("decodeFast() ok = %v, want %v for %s", ok, c.fast, c.data)
+	for _, v := range []struct {
+		name   string
+		corpus []corpusEvent
+		check  func(testing.TB, []byte)
+		fast   func([]byte) (a2a.Event, bool)
+	}{
+		{"1.0", corpus(t), checkAgainstSDK, decodeFast},
+		{"0.3", corpus03(t), checkFast03, decodeFast03},
+	} {
+		for _, c := range v.corpus {
+			v.check(t, c.data)
+			if _, ok := v.fast(c.data); ok != c.fast {
+				t.Errorf("%s: fast decoder ok = %v, want %v for %s", v.name, ok, c.fast, c.data)
+			}
 		}
 	}
 }

@@ -10,14 +10,17 @@
 // The requests, headers, error mapping and event decoding follow a2a-go's transports (sdk_test.go
 // compares them on both versions); the SDK's types (package a2a) stay in use above them.
 //
-// Streams are decoded faster than a2a-go does: the one hot event, an artifact update whose parts
-// are all text, is decoded once by easyjson-generated code into exactly the a2a types
-// encoding/json would have built; anything else (a task, a message, a status, an error, a field
-// the fast decoder does not know) goes through encoding/json and a2a's own types.
+// Streams are decoded faster than a2a-go does: an event whose parts are all text (the hot one is
+// an artifact update of one text chunk) is decoded once by easyjson-generated code into exactly
+// the a2a types encoding/json would have built, in 1.0 (fast.go) and in 0.3's JSON-RPC (fast03.go,
+// through a2a-go's 0.3 types and the same conversion as the full decoder); anything else (a data
+// or file part, metadata, an error, a field the fast decoder does not know) goes through
+// encoding/json and a2a's own types. A fuzz differential holds each to the full decoder.
 //
 //	client := &binding.Client{Transport: http.DefaultTransport}
 //	factory := a2aclient.NewFactory(a2aclient.WithDefaultsDisabled(),
 //		binding.WithJSONRPCTransport(client), binding.WithRESTTransport(client))
 //
 //go:generate go tool easyjson -no_std_marshalers -disallow_unknown_fields wire.go
+//go:generate go tool easyjson -no_std_marshalers -disallow_unknown_fields wire03.go
 package binding

@@ -84,7 +84,7 @@ func (t *jsonrpc03) task(ctx context.Context, method string, h http.Header, para
 
 // events sends a streaming request and yields the events of its answer, each a JSON-RPC response.
 func (t *jsonrpc03) events(ctx context.Context, method string, h http.Header, params any) iter.Seq2[a2a.Event, error] {
-	return eventStream(func() (io.ReadCloser, error) { return t.rpc.post(ctx, method, h, params, true) }, noFastPath, decodeRPCEvent03)
+	return eventStream(func() (io.ReadCloser, error) { return t.rpc.post(ctx, method, h, params, true) }, decodeFast03, decodeRPCEvent03)
 }
 
 // decodeRPCEvent03 decodes any 0.3 JSON-RPC event: a result holding a task, message or update, or
@@ -105,6 +105,3 @@ func decodeEvent03(data []byte) (a2a.Event, error) {
 	}
 	return eventFrom03(ev)
 }
-
-// noFastPath leaves every event to the full decoder.
-func noFastPath([]byte) (a2a.Event, bool) { return nil, false }

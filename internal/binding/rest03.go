@@ -100,3 +100,7 @@ func decodeREST03Event(data []byte) (a2a.Event, error) {
 	}
 	return ev, nil
 }
+
+// noFastPath leaves every event to the full decoder: 0.3's HTTP+JSON events are proto JSON,
+// rarer than its JSON-RPC ones.
+func noFastPath([]byte) (a2a.Event, bool) { return nil, false }
