@@ -224,7 +224,7 @@ func (d *driver) perform(frame []byte) error {
 				delete(d.timers, e.ID)
 			}
 		case abi.KindEvent:
-			if err := d.event(e); err != nil {
+			if err := d.event(e, payload); err != nil {
 				return err
 			}
 		case abi.KindResult:
@@ -298,9 +298,16 @@ func (d *driver) read(id uint64) {
 	}()
 }
 
-func (d *driver) event(e abi.Envelope) error {
+func (d *driver) event(e abi.Envelope, payload []byte) error {
 	if e.Event == nil {
 		return nil
+	}
+	if e.DeltaText != nil && e.Event.Delta != nil {
+		text, err := abi.Slice(payload, e.DeltaText)
+		if err != nil {
+			return err
+		}
+		e.Event.Delta.Text = string(text)
 	}
 	arts := d.artifacts[e.ID]
 	if arts == nil {

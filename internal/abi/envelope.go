@@ -137,6 +137,9 @@ type Envelope struct {
 
 	// Events.
 	Event *a2aport.Event `json:"event,omitempty"`
+	// DeltaText holds Event.Delta.Text as payload bytes (UTF-8), which Event then leaves empty:
+	// a streamed chunk's text is neither escaped by the module nor parsed by the host.
+	DeltaText *Span `json:"deltaText,omitempty"`
 
 	// Context store.
 	ContextID string              `json:"contextId,omitempty"`

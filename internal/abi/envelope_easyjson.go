@@ -477,6 +477,16 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				}
 				easyjson11af3d8cDecodeGithubComA2aportA2aport7(in, out.Event)
 			}
+		case "deltaText":
+			if in.IsNull() {
+				in.Skip()
+				out.DeltaText = nil
+			} else {
+				if out.DeltaText == nil {
+					out.DeltaText = new(Span)
+				}
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.DeltaText)
+			}
 		case "contextId":
 			if in.IsNull() {
 				in.Skip()
@@ -690,6 +700,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		const prefix string = ",\"event\":"
 		out.RawString(prefix)
 		easyjson11af3d8cEncodeGithubComA2aportA2aport7(out, *in.Event)
+	}
+	if in.DeltaText != nil {
+		const prefix string = ",\"deltaText\":"
+		out.RawString(prefix)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.DeltaText)
 	}
 	if in.ContextID != "" {
 		const prefix string = ",\"contextId\":"

@@ -8,6 +8,7 @@ import (
 	"io"
 	"net/http"
 	"reflect"
+	"strings"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -196,4 +197,32 @@ func (data replayedEvent) RoundTrip(req *http.Request) (*http.Response, error) {
 	body.WriteByte('\n')
 	return &http.Response{StatusCode: http.StatusOK, Status: "200 OK", Header: http.Header{"Content-Type": {contentEventStream}},
 		Body: io.NopCloser(&body), Request: req}, nil
+}
+
+// TestPlain: the word-at-a-time scan says what a byte-at-a-time one says, for every control
+// character and high byte at every position of every length up to three words.
+func TestPlain(t *testing.T) {
+	t.Parallel()
+	byteWise := func(data []byte) (ascii, ok bool) {
+		ascii = true
+		for _, c := range data {
+			if c < 0x20 {
+				return false, false
+			}
+			ascii = ascii && c < 0x80
+		}
+		return ascii, true
+	}
+	for n := 0; n <= 24; n++ {
+		for pos := 0; pos < n; pos++ {
+			for c := 0; c < 256; c++ {
+				data := []byte(strings.Repeat("a", n))
+				data[pos] = byte(c)
+				gotASCII, gotOK := plain(data)
+				if wantASCII, wantOK := byteWise(data); gotASCII != wantASCII || gotOK != wantOK {
+					t.Fatalf("plain(%q) = %v, %v; want %v, %v", data, gotASCII, gotOK, wantASCII, wantOK)
+				}
+			}
+		}
+	}
 }

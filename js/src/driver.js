@@ -193,7 +193,7 @@ export class Driver {
           this.push({ k: 'timer', id: e.id });
         }, (e.ns ?? 0) / 1e6)); break;
         case 'clear': clearTimeout(this.timers.get(e.id)); this.timers.delete(e.id); break;
-        case 'event': this.event(e); break;
+        case 'event': this.event(e, payload); break;
         case 'result': this.result(e, payload); break;
         case 'store': this.store(e); break;
         case 'snapshot':
@@ -288,7 +288,8 @@ export class Driver {
     return { code: 'A2A_NETWORK_ERROR', message: `${message}${url ? redact(corsHint(url, false)) : ''}`, cause: { message } };
   }
 
-  event(e) {
+  event(e, payload) {
+    if (e.deltaText && e.event.delta) e.event.delta.text = decoder.decode(slice(payload, e.deltaText));
     const c = this.calls.get(e.id);
     let artifacts = this.artifacts.get(e.id);
     if (!artifacts) {

@@ -125,6 +125,26 @@ func (b *Bridge) emit(e abi.Envelope) {
 	b.out.Add(e)
 }
 
+// emitEvent emits an event of call id. The text a chunk appends crosses as payload bytes, as an
+// outcome's content does.
+func (b *Bridge) emitEvent(id uint64, ev a2aport.Event) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	e := abi.Envelope{Kind: abi.KindEvent, ID: id, Event: &ev}
+	if ev.Delta != nil && ev.Delta.Text != "" {
+		delta := *ev.Delta
+		e.DeltaText, ev.Delta = b.moveText(&delta.Text), &delta
+	}
+	b.out.Add(e)
+}
+
+// moveText moves *s to the payload (the caller's copy of the value that held it) and returns its span.
+func (b *Bridge) moveText(s *string) *abi.Span {
+	span := b.out.String(*s)
+	*s = ""
+	return span
+}
+
 // emitResult emits a call's result. An outcome's content crosses as payload bytes, not as a JSON
 // string: a long answer is neither escaped here nor parsed by the host.
 func (b *Bridge) emitResult(e abi.Envelope) {
@@ -132,9 +152,7 @@ func (b *Bridge) emitResult(e abi.Envelope) {
 	defer b.mu.Unlock()
 	if e.Outcome != nil && e.Outcome.Content != "" {
 		out := *e.Outcome
-		e.ContentBody = b.out.String(out.Content)
-		out.Content = ""
-		e.Outcome = &out
+		e.ContentBody, e.Outcome = b.moveText(&out.Content), &out
 	}
 	b.out.Add(e)
 }

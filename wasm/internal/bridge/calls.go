@@ -105,8 +105,7 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 func (b *Bridge) follow(e abi.Envelope, call func(...a2aport.SubmitOption) (a2aport.Outcome, error)) abi.Envelope {
 	var sent abi.Sent
 	out, err := call(a2aport.Traceparent(e.Traceparent), a2aport.OnEvent(func(ev a2aport.Event) {
-		wire := sent.Event(ev)
-		b.emit(abi.Envelope{Kind: abi.KindEvent, ID: e.ID, Event: &wire})
+		b.emitEvent(e.ID, sent.Event(ev))
 	}))
 	wire, reuse, contentFrom := sent.Outcome(out)
 	return result(&abi.Envelope{Outcome: &wire, Reuse: reuse, ContentFrom: contentFrom}, err)
