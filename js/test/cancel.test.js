@@ -201,3 +201,51 @@ describe('cancel() and the Work it cancels settle in order', { concurrency: true
     });
   }
 });
+
+describe('a request the adapter is done with', { concurrency: true }, () => {
+  /** A fetch that keeps each request's A2A method (or URL) and signal. */
+  function signalsKept() {
+    const signals = [];
+    const rec = recordingFetch();
+    const fetchImpl = (input, init = {}) => {
+      const p = rec.fetchImpl(input, init);
+      signals.push([rec.requests.at(-1).a2aMethod || rec.requests.at(-1).url, init.signal]);
+      return p;
+    };
+    return { signals, fetchImpl };
+  }
+
+  it('is released, not aborted, when its body was read to the end (the card)', async () => {
+    const { signals, fetchImpl } = signalsKept();
+    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], fetchImpl });
+    try {
+      await withTimeout(port.submit(newWork('lee', 'complete released')), BOUND_MS, 'submit did not settle');
+      await new Promise((r) => setTimeout(r, 20));
+      const card = signals.find(([m]) => m.endsWith('/agent-card.json'));
+      assert.ok(card, `requests seen: ${signals.map(([m]) => m)}, want the card`);
+      assert.equal(card[1].aborted, false, 'the card, read to its end, was aborted');
+    } finally {
+      await withTimeout(port.close(), 10_000, 'close() did not settle');
+    }
+  });
+
+  it('is aborted when the Work left its stream mid-way', async () => {
+    const { signals, fetchImpl } = signalsKept();
+    const port = createA2ABackendAdapter({ agentCardUrl: agent.cards['v1-jsonrpc-stream'], fetchImpl });
+    try {
+      const w = newWork('lee', `hold abandoned ${process.pid}`);
+      const events = [];
+      const held = settled(port.submit(w, { onEvent: (e) => events.push(e) }), BOUND_MS);
+      const deadline = Date.now() + BOUND_MS;
+      while (!events.some((e) => e.state === 'working') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
+      await port.cancel(w.id, { ownerId: w.ownerId });
+      await held;
+      await new Promise((r) => setTimeout(r, 20));
+      const stream = signals.filter(([m]) => m === 'SendStreamingMessage').at(-1);
+      assert.ok(stream?.[1]?.aborted, 'the stream left behind by the cancel was not aborted');
+      assert.match(String(stream[1].reason?.message), /done with this request/);
+    } finally {
+      await withTimeout(port.close(), 10_000, 'close() did not settle');
+    }
+  });
+});
