@@ -92,8 +92,11 @@ func BenchmarkStream(b *testing.B) {
 		run  func(n int) consumer
 	}{
 		{"a2a-go-client", func(int) consumer { return sdkConsumer }},
-		{"native", func(n int) consumer { return portConsumerFor(b, n, false) }},
-		{"module", func(n int) consumer { return portConsumerFor(b, n, true) }},
+		{"native", func(n int) consumer { return portConsumerFor(b, agent.CardURL(n), false) }},
+		{"module", func(n int) consumer { return portConsumerFor(b, agent.CardURL(n), true) }},
+		// The same answer from an A2A 0.3 agent (a2a-go's 0.3 JSON-RPC server's bytes).
+		{"native-0.3", func(n int) consumer { return portConsumerFor(b, agent.CardURL03(n), false) }},
+		{"module-0.3", func(n int) consumer { return portConsumerFor(b, agent.CardURL03(n), true) }},
 	}
 	for _, n := range streamSizes {
 		agent.Prepare(n)
@@ -121,9 +124,9 @@ func BenchmarkStream(b *testing.B) {
 	}
 }
 
-// portConsumerFor returns a consumer on a fresh port for the n-chunk card (closed with b).
-func portConsumerFor(b *testing.B, n int, module bool) consumer {
-	opts := a2aport.Options{AgentCardURL: agent.CardURL(n)}
+// portConsumerFor returns a consumer on a fresh port for the card (closed with b).
+func portConsumerFor(b *testing.B, card string, module bool) consumer {
+	opts := a2aport.Options{AgentCardURL: card}
 	var p a2aport.Port
 	var err error
 	if module {

@@ -18,8 +18,9 @@ if (sizes.length === 0) sizes.push(2_000, 20_000);
 
 const replayBin = new URL('../../bin/a2aport-replay', import.meta.url).pathname;
 const child = spawn(replayBin, ['-lifetime', '20m'], { stdio: ['ignore', 'pipe', 'inherit'] });
-const { cardUrl } = JSON.parse((await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()).value);
+const { cardUrl, cardUrl03 } = JSON.parse((await createInterface({ input: child.stdout })[Symbol.asyncIterator]().next()).value);
 const cardOf = (n) => cardUrl.replace('{n}', String(n));
+const card03Of = (n) => cardUrl03.replace('{n}', String(n));
 const endpointOf = (n) => cardOf(n).replace('/.well-known/agent-card.json', '/a2a');
 
 const ports = []; // a2aport's, closed at the end
@@ -54,18 +55,22 @@ const consumers = {
     const client = await new ClientFactory().createFromUrl(cardOf(n), '');
     return () => sdkAnswer(client, 'answer at length');
   },
-  a2aport: async (n) => {
-    const port = createA2ABackendAdapter({ agentCardUrl: cardOf(n) });
-    ports.push(port);
-    await port.start();
-    return async () => {
-      let events = 0;
-      const out = await port.submit({ id: randomUUID(), ownerId: 'bench', instruction: 'answer at length' }, { onEvent: () => { events++; } });
-      if (events < n) throw new Error(`${events} events for ${n} chunks`);
-      return out.artifacts[0]?.parts[0]?.text;
-    };
-  },
+  a2aport: (n) => a2aportOn(cardOf(n), n),
+  // The same answer from an A2A 0.3 agent (a2a-go's 0.3 JSON-RPC server's bytes).
+  'a2aport, 0.3 agent': (n) => a2aportOn(card03Of(n), n),
 };
+
+async function a2aportOn(agentCardUrl, n) {
+  const port = createA2ABackendAdapter({ agentCardUrl });
+  ports.push(port);
+  await port.start();
+  return async () => {
+    let events = 0;
+    const out = await port.submit({ id: randomUUID(), ownerId: 'bench', instruction: 'answer at length' }, { onEvent: () => { events++; } });
+    if (events < n) throw new Error(`${events} events for ${n} chunks`);
+    return out.artifacts[0]?.parts[0]?.text;
+  };
+}
 
 const rows = [];
 try {

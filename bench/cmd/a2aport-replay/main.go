@@ -7,9 +7,11 @@
 //
 // Once listening it prints one JSON line to stdout:
 //
-//	{"cardUrl":"http://127.0.0.1:PORT/{n}/.well-known/agent-card.json","chunkBytes":300}
+//	{"cardUrl":"http://127.0.0.1:PORT/{n}/.well-known/agent-card.json",
+//	 "cardUrl03":"http://127.0.0.1:PORT/v03/{n}/.well-known/agent-card.json","chunkBytes":300}
 //
-// where {n} is the number of chunks of the answer. The text of chunk i is what replay.ChunkText
+// where {n} is the number of chunks of the answer; cardUrl03 is the same answer from an A2A 0.3
+// agent. The text of chunk i is what replay.ChunkText
 // says; GET /{n}/text returns the whole merged text, for checking. It serves until SIGINT or
 // SIGTERM, or until the lifetime has passed.
 package main
@@ -41,7 +43,8 @@ func main() {
 		os.Exit(2)
 	}
 	card := strings.Replace(agent.CardURL(1), "/1/", "/{n}/", 1)
-	if err := json.NewEncoder(os.Stdout).Encode(map[string]any{"cardUrl": card, "chunkBytes": replay.ChunkBytes}); err != nil {
+	card03 := strings.Replace(agent.CardURL03(1), "/1/", "/{n}/", 1)
+	if err := json.NewEncoder(os.Stdout).Encode(map[string]any{"cardUrl": card, "cardUrl03": card03, "chunkBytes": replay.ChunkBytes}); err != nil {
 		os.Exit(2)
 	}
 	<-ctx.Done()

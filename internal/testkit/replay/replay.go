@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 )
 
@@ -45,27 +46,45 @@ func Text(n int) string {
 	return b.String()
 }
 
-// Agent serves the replayed streams on 127.0.0.1.
+// Agent serves the replayed streams on 127.0.0.1, in A2A 1.0 (a2asrv's JSON-RPC) below /{n}/
+// and in 0.3 (a2a-go's 0.3 JSON-RPC, a2av0) below /v03/{n}/.
 type Agent struct {
 	url  string
 	srv  *http.Server
-	tmpl *template
+	tmpl map[string]*template // by protocol version
 
 	mu    sync.Mutex
-	built map[int][][]byte // the stream of n chunks, split at the request id
+	built map[stream][][]byte // each stream, split at the request id
 }
 
-// Start records the template stream through a2asrv and starts serving on a free loopback port.
+// stream names one replayed answer: its protocol version and its number of chunks.
+type stream struct {
+	version string
+	n       int
+}
+
+// The protocol versions the agent replays.
+const (
+	version10 = "1.0"
+	version03 = "0.3"
+)
+
+// Start records the template streams through a2a-go's servers and starts serving on a free
+// loopback port.
 func Start() (*Agent, error) {
-	tmpl, err := record()
-	if err != nil {
-		return nil, err
+	tmpl := map[string]*template{}
+	for _, version := range []string{version10, version03} {
+		t, err := record(version)
+		if err != nil {
+			return nil, err
+		}
+		tmpl[version] = t
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return nil, err
 	}
-	a := &Agent{url: "http://" + ln.Addr().String(), tmpl: tmpl, built: map[int][][]byte{}}
+	a := &Agent{url: "http://" + ln.Addr().String(), tmpl: tmpl, built: map[stream][][]byte{}}
 	a.srv = &http.Server{Handler: http.HandlerFunc(a.serve), ReadHeaderTimeout: 10 * time.Second}
 	go func() { _ = a.srv.Serve(ln) }()
 	return a, nil
@@ -76,6 +95,11 @@ func (a *Agent) CardURL(n int) string {
 	return fmt.Sprintf("%s/%d%s", a.url, n, a2asrv.WellKnownAgentCardPath)
 }
 
+// CardURL03 is CardURL for the same answer spoken in A2A 0.3.
+func (a *Agent) CardURL03(n int) string {
+	return fmt.Sprintf("%s/v03/%d%s", a.url, n, a2asrv.WellKnownAgentCardPath)
+}
+
 // Close stops the server.
 func (a *Agent) Close() error {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
@@ -83,23 +107,30 @@ func (a *Agent) Close() error {
 	return a.srv.Shutdown(ctx)
 }
 
-// Prepare builds the n-chunk stream ahead of time, so the first request does not pay for it.
-func (a *Agent) Prepare(n int) { a.stream(n) }
+// Prepare builds the n-chunk streams ahead of time, so the first request does not pay for them.
+func (a *Agent) Prepare(n int) {
+	a.stream(stream{version10, n})
+	a.stream(stream{version03, n})
+}
 
-func (a *Agent) stream(n int) [][]byte {
+func (a *Agent) stream(s stream) [][]byte {
 	a.mu.Lock()
 	defer a.mu.Unlock()
-	if s, ok := a.built[n]; ok {
-		return s
+	if built, ok := a.built[s]; ok {
+		return built
 	}
-	s := bytes.Split(a.tmpl.build(n), []byte(idMarker))
-	a.built[n] = s
-	return s
+	built := bytes.Split(a.tmpl[s.version].build(s.n), []byte(idMarker))
+	a.built[s] = built
+	return built
 }
 
 func (a *Agent) serve(w http.ResponseWriter, r *http.Request) {
-	// /{n}/.well-known/agent-card.json, /{n}/a2a, /{n}/text
-	nText, rest, _ := strings.Cut(strings.TrimPrefix(r.URL.Path, "/"), "/")
+	// [/v03]/{n}/.well-known/agent-card.json, [/v03]/{n}/a2a, /{n}/text
+	version, prefix, path := version10, "", r.URL.Path
+	if rest, ok := strings.CutPrefix(path, "/v03/"); ok {
+		version, prefix, path = version03, "/v03", "/"+rest
+	}
+	nText, rest, _ := strings.Cut(strings.TrimPrefix(path, "/"), "/")
 	n, err := strconv.Atoi(nText)
 	if err != nil || n < 1 {
 		http.NotFound(w, r)
@@ -111,12 +142,18 @@ func (a *Agent) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if "/"+rest == a2asrv.WellKnownAgentCardPath {
+		iface := a2a.NewAgentInterface(fmt.Sprintf("%s%s/%d/a2a", a.url, prefix, n), a2a.TransportProtocolJSONRPC)
+		iface.ProtocolVersion = a2a.ProtocolVersion(version)
 		card := &a2a.AgentCard{
 			Name: "replay agent", Description: "replays a prebuilt streaming answer", Version: "1.0.0",
-			SupportedInterfaces: []*a2a.AgentInterface{a2a.NewAgentInterface(fmt.Sprintf("%s/%d/a2a", a.url, n), a2a.TransportProtocolJSONRPC)},
+			SupportedInterfaces: []*a2a.AgentInterface{iface},
 			Capabilities:        a2a.AgentCapabilities{Streaming: true},
 			DefaultInputModes:   []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"},
 			Skills: []a2a.AgentSkill{{ID: "replay", Name: "replay", Description: "replays", Tags: []string{"bench"}}},
+		}
+		if version == version03 { // with 0.3's url and preferredTransport beside 1.0's fields
+			a2asrv.NewAgentCardHandler(a2av0.NewStaticAgentCardProducer(card)).ServeHTTP(w, r)
+			return
 		}
 		a2asrv.NewStaticAgentCardHandler(card).ServeHTTP(w, r)
 		return
@@ -132,7 +169,7 @@ func (a *Agent) serve(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	w.Header().Set("Cache-Control", "no-cache")
 	w.WriteHeader(http.StatusOK)
-	segments := a.stream(n)
+	segments := a.stream(stream{version, n})
 	for i, seg := range segments {
 		if i > 0 {
 			_, _ = w.Write(req.ID) // a client that went away ends the copy; nothing to report
@@ -166,19 +203,25 @@ func (t *template) build(n int) []byte {
 	return b.Bytes()
 }
 
-// record runs a2asrv's JSON-RPC handler once on a 3-chunk answer and splits its SSE output into
-// the template: every byte a client reads is one a2asrv wrote.
-func record() (*template, error) {
+// record runs a2a-go's JSON-RPC handler of version once on a 3-chunk answer and splits its SSE
+// output into the template: every byte a client reads is one a2a-go wrote.
+func record(version string) (*template, error) {
 	handler := a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(recorder{}))
 	msg := a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("answer at length"))
 	params, err := json.Marshal(a2a.SendMessageRequest{Message: msg})
 	if err != nil {
 		return nil, err
 	}
-	body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":"SendStreamingMessage","params":%s}`, idMarker, params)
+	method, completed := "SendStreamingMessage", "TASK_STATE_COMPLETED"
+	if version == version03 {
+		handler = a2av0.NewJSONRPCHandler(a2asrv.NewHandler(recorder{}))
+		params = []byte(`{"message":{"kind":"message","messageId":"replay","role":"user","parts":[{"kind":"text","text":"answer at length"}]}}`)
+		method, completed = "message/stream", `"state":"completed"`
+	}
+	body := fmt.Sprintf(`{"jsonrpc":"2.0","id":%s,"method":%q,"params":%s}`, idMarker, method, params)
 	req := httptest.NewRequest(http.MethodPost, "/", strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set("A2A-Version", "1.0")
+	req.Header.Set("A2A-Version", version)
 	rec := httptest.NewRecorder()
 	handler.ServeHTTP(rec, req)
 	events := splitEvents(rec.Body.Bytes())
@@ -194,8 +237,8 @@ func record() (*template, error) {
 			t.tail = append(t.tail, ev...)
 		}
 	}
-	if len(chunks) != 3 || !bytes.Contains(t.tail, []byte("TASK_STATE_COMPLETED")) {
-		return nil, fmt.Errorf("replay: unexpected a2asrv stream (%d chunk events): %.500s", len(chunks), rec.Body.String())
+	if len(chunks) != 3 || !bytes.Contains(t.tail, []byte(completed)) {
+		return nil, fmt.Errorf("replay: unexpected %s stream (%d chunk events): %.500s", version, len(chunks), rec.Body.String())
 	}
 	t.first, t.chunk, t.last = chunks[0], chunks[1], chunks[2]
 	return &t, nil
