@@ -25,8 +25,27 @@ func authenticate(fn func(*http.Request) (string, error), rpc bool, next http.Ha
 				return
 			}
 		}
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), callerKey{}, caller)))
+		next.ServeHTTP(w, withoutCredentials(r.WithContext(context.WithValue(r.Context(), callerKey{}, caller))))
 	})
+}
+
+// credentialHeaders are the headers that carry a caller's secrets.
+var credentialHeaders = []string{"Authorization", "Proxy-Authorization", "Cookie"}
+
+// withoutCredentials is r without its credentials, once they named the caller: a2a-go's server
+// keeps every header of a request as its service parameters, and in cluster mode writes them into
+// the work queue it shares through the database, where a caller's token would stay.
+func withoutCredentials(r *http.Request) *http.Request {
+	for _, h := range credentialHeaders {
+		if _, ok := r.Header[h]; ok {
+			r.Header = r.Header.Clone()
+			for _, h := range credentialHeaders {
+				r.Header.Del(h)
+			}
+			return r
+		}
+	}
+	return r
 }
 
 // callerFrom is the caller authenticate named for the request of ctx ("" when anonymous).
