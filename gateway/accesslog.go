@@ -12,11 +12,13 @@ import (
 // method and path, the A2A operation, the answer's status and how long it took (a stream: until
 // it ended). It reads no body: the facade names the operation (facade.Call) once the caller is
 // authenticated and the body bounded. Metric labels come from closed sets, never from the
-// request; the log's strings from the request are made printable and bounded (logsafe.go).
-func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
+// request; the log's strings from the request are made printable and bounded (logsafe.go). With
+// traces on (t), the request is a server span (tracing.go).
+func observe(logger *slog.Logger, m *metrics, t *tracer, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		call := &facade.Call{}
+		r, span := t.serverSpan(r)
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		stream := r.Header.Get("Accept") == "text/event-stream"
 		if stream {
@@ -27,6 +29,7 @@ func observe(logger *slog.Logger, m *metrics, next http.Handler) http.Handler {
 			m.streams.Dec()
 		}
 		m.request(operationLabel(r, call), rec.status, time.Since(start))
+		t.endServerSpan(span, r, call, rec.status)
 		if logger == nil {
 			return
 		}

@@ -20,14 +20,18 @@ import (
 type router struct {
 	g      *Gateway
 	mu     sync.Mutex
-	chosen map[string]string // work id → backend, from admit until the Work's Submit starts
+	chosen map[string]choice // work id → backend (and skill), from admit until the Work's Submit starts
 	works  map[string]string // work id → backend, while the Work runs (or is resumed) here
 }
 
 var _ a2aport.Port = (*router)(nil)
 
+// choice is the backend admit chose for a Work, and the card's skill its message named (known
+// only with traces on: the client spans say it).
+type choice struct{ backend, skill string }
+
 func newRouter(g *Gateway) *router {
-	return &router{g: g, chosen: map[string]string{}, works: map[string]string{}}
+	return &router{g: g, chosen: map[string]choice{}, works: map[string]string{}}
 }
 
 // admit chooses the backend of a message that starts a task, or refuses the message: the Router
@@ -37,8 +41,9 @@ func (r *router) admit(msg *a2a.Message, work a2aport.Work) error {
 	if err != nil {
 		return err
 	}
+	chosen := choice{backend: name, skill: r.skillOf(msg, name)}
 	r.mu.Lock()
-	r.chosen[work.ID] = name
+	r.chosen[work.ID] = chosen
 	r.mu.Unlock()
 	return nil
 }
@@ -85,7 +90,8 @@ func (r *router) route(msg *a2a.Message, work a2aport.Work) (string, error) {
 // recorded before anything is sent, so that any node of a cluster finds that backend again.
 func (r *router) Submit(ctx context.Context, work a2aport.Work, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 	r.mu.Lock()
-	name, ok := r.chosen[work.ID]
+	chosen, ok := r.chosen[work.ID]
+	name := chosen.backend
 	delete(r.chosen, work.ID)
 	r.mu.Unlock()
 	if !ok {
@@ -108,6 +114,7 @@ func (r *router) Submit(ctx context.Context, work a2aport.Work, opts ...a2aport.
 		}
 	}
 	defer r.track(work.ID, name)()
+	ctx = r.traced(ctx, work.ID, chosen.skill)
 	start := time.Now()
 	out, err := r.g.backends[name].spec.Port.Submit(ctx, work, opts...)
 	r.settled(work.ID, err)
@@ -215,7 +222,7 @@ func (r *router) Cancel(ctx context.Context, workID, ownerID string) (a2aport.Ca
 	if err != nil {
 		return a2aport.CancelResult{}, err
 	}
-	return r.g.backends[name].spec.Port.Cancel(ctx, workID, ownerID)
+	return r.g.backends[name].spec.Port.Cancel(r.traced(ctx, workID, ""), workID, ownerID)
 }
 
 // RespondInput implements a2aport.Port.

@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.opentelemetry.io/otel"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
@@ -123,11 +125,12 @@ func runGateway(ctx context.Context, args []string, stdout, stderr io.Writer) in
 		}
 		cfg.PublicURL = scheme + "://" + ln.Addr().String()
 	}
-	g, err := newGateway(ctx, cfg, cluster, pool, logger)
+	g, stopTraces, err := newGateway(ctx, cfg, cluster, pool, logger)
 	if err != nil {
 		fmt.Fprintln(stderr, "a2aport gateway:", err)
 		return exitUsage
 	}
+	defer stopTraces() // after everything else: the drain's last spans go too
 	fmt.Fprintf(stdout, "gateway on %s\ncard: %s%s\n", cfg.PublicURL, cfg.PublicURL, facade.CardPath)
 	if admin != nil {
 		adminSrv := facade.NewServer(g.Admin())
@@ -172,30 +175,49 @@ func gatewayConfig(f gatewayFlags) (*gateway.Config, error) {
 }
 
 // newGateway builds the gateway of cfg, a node of cluster when there is one (its Works recorded
-// and routed in the cluster's database), and starts its backends.
-func newGateway(ctx context.Context, cfg *gateway.Config, cluster *pgcluster.Cluster, pool *pgxpool.Pool, logger *slog.Logger) (*gateway.Gateway, error) {
+// and routed in the cluster's database), and starts its backends. stopTraces sends the spans
+// still batched and stops their exporter, on the way out.
+func newGateway(ctx context.Context, cfg *gateway.Config, cluster *pgcluster.Cluster, pool *pgxpool.Pool, logger *slog.Logger) (g *gateway.Gateway, stopTraces func(), err error) {
 	var works a2aport.WorkStore
 	if cluster != nil {
 		works = cluster.WorkStore()
 	}
 	opts, err := cfg.Options(works)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	stopTraces = tracesStopper(opts.Tracer, logger)
 	opts.Facade.Logger, opts.AccessLog = logger, logger
 	if cluster != nil {
 		c := cluster.Config()
 		opts.Facade.Cluster, opts.Routes, opts.Ready = &c, cluster.Routes(), pool.Ping
 	}
-	g, err := gateway.New(opts)
-	if err != nil {
-		return nil, err
+	if g, err = gateway.New(opts); err != nil {
+		stopTraces()
+		return nil, nil, err
 	}
 	g.Start(ctx)
 	for _, b := range g.Backends() {
 		logger.Info("backend", "name", b.Name, "state", b.State, "reason", b.Reason, "protocolVersion", b.ProtocolVersion, "binding", b.Binding)
 	}
-	return g, nil
+	return g, stopTraces, nil
+}
+
+// tracesStopper is what flushes and stops tp on the way out, within 5 s (nothing to do when
+// traces are off); meanwhile the exporter's failures go to the log, not to stderr as text.
+func tracesStopper(tp trace.TracerProvider, logger *slog.Logger) func() {
+	sdk, ok := tp.(interface{ Shutdown(context.Context) error })
+	if !ok {
+		return func() {}
+	}
+	otel.SetErrorHandler(otel.ErrorHandlerFunc(func(err error) { logger.Warn("traces", "error", err.Error()) }))
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := sdk.Shutdown(ctx); err != nil {
+			logger.Warn("traces", "error", err.Error())
+		}
+	}
 }
 
 // serveGateway serves g on ln until ctx ends, then drains it within grace: /readyz answers 503
