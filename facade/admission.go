@@ -2,6 +2,7 @@ package facade
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -18,16 +19,19 @@ import (
 type admission struct {
 	limits   Limits
 	draining func() bool // Options.Draining
-	exec     *executor
-	streams  *callerCounts
-	tasks    taskstore.Store
+	// authorizeFn is Options.Authorize.
+	authorizeFn func(context.Context, Request) error
+	exec        *executor
+	streams     *callerCounts
+	tasks       taskstore.Store
 }
 
 // admit bounds every A2A request before a2asrv sees it (Limits): its body is read within
 // BodyReadTimeout and MaxRequestBytes, scanned for depth and parts, and a request that would open
 // a caller's stream or task beyond its limits is refused with 429 (one that would start a task
 // while the process drains, with 503). What a2asrv then reads is the body already in memory.
-func (a *admission) admit(rpc bool, next http.Handler) http.Handler {
+// version is the A2A version the endpoint serves ("": the one the request's A2A-Version names).
+func (a *admission) admit(rpc bool, version string, next http.Handler) http.Handler {
 	limits, exec, streams := a.limits, a.exec, a.streams
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		body, status, err := readBody(w, r, limits)
@@ -42,6 +46,9 @@ func (a *admission) admit(rpc bool, next http.Handler) http.Handler {
 		caller := callerFrom(r.Context())
 		q := readRequest(rpc, r, body)
 		noteCall(r.Context(), q.method)
+		if !a.authorize(w, r, rpc, version, q, body) {
+			return
+		}
 		if q.startsTask() && a.draining != nil && a.draining() {
 			w.Header().Set("Retry-After", "1")
 			writeRefusal(w, rpc, http.StatusServiceUnavailable, "this node is stopping and takes no new task: send the message again")

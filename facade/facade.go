@@ -1,6 +1,7 @@
 package facade
 
 import (
+	"context"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -35,6 +36,9 @@ type Options struct {
 	// Version to the program's module version, else its commit).
 	Name, Description, Version string
 	Skills                     []a2a.AgentSkill
+	// ExtendedSkills, when set, offers callers the extended card (GetExtendedAgentCard): the card
+	// with the skills ExtendedSkills gives for the caller of ctx, where the public card has them all.
+	ExtendedSkills func(ctx context.Context) []a2a.AgentSkill
 	// LiveSkills, when set, gives the card's skills on every request of the card (in place of
 	// Skills): for a Port whose abilities change, as a gateway's backends come and go.
 	LiveSkills func() []a2a.AgentSkill
@@ -49,6 +53,12 @@ type Options struct {
 	// request is answered 401. Tasks belong to the caller it names. Nil: every caller is anonymous
 	// and all share one owner.
 	Authenticate func(r *http.Request) (caller string, err error)
+	// Authorize, when set, decides each A2A request once its caller is authenticated and its
+	// operation read, before anything is created or sent on: an error refuses it and nothing is
+	// created. Wrap ErrForbidden for what the caller may not do (PERMISSION_DENIED), return a
+	// *RetryLater for a limit (429 with Retry-After); any other error is invalid params. Nil: every
+	// authenticated request.
+	Authorize func(ctx context.Context, req Request) error
 	// Cluster runs the facade on a2a-go's cluster mode: tasks, their events and the work to do
 	// are shared by every process given the same (pgcluster.New). Nil: one process, in memory.
 	Cluster *a2asrv.ClusterConfig
@@ -71,6 +81,9 @@ type Options struct {
 	// load balancers, which drop idle connections after a minute or a few, keep it open
 	// (0: DefaultKeepAlive; < 0: never).
 	KeepAlive time.Duration
+	// CardSigning, when set, signs every card the facade serves with the operator's key, and
+	// publishes the public key at CardKeysPath unless CardSigning.JKU names another place.
+	CardSigning *CardSigning
 }
 
 // DefaultKeepAlive is Options.KeepAlive's default.
@@ -89,6 +102,10 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 		return nil, err
 	}
 	root := strings.TrimSuffix(base.String(), "/")
+	signing, err := newCardSigner(opts.CardSigning, root)
+	if err != nil {
+		return nil, err
+	}
 	logger := opts.Logger
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
@@ -106,11 +123,15 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 		tasks = newMemStore(limits)
 		options = append(options, a2asrv.WithTaskStore(tasks))
 	}
+	if opts.ExtendedSkills != nil {
+		card.Capabilities.ExtendedAgentCard = true
+		options = append(options, a2asrv.WithExtendedAgentCardProducer(signing.extended(extendedCard{card: card, skills: opts.ExtendedSkills})))
+	}
 	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}, historyLength{}))
 	handler := subscriptions{RequestHandler: a2asrv.NewHandler(exec, options...), tasks: tasks}
-	checks := &admission{limits: limits, draining: opts.Draining, exec: exec, streams: &callerCounts{}, tasks: tasks}
-	guard := func(rpc bool, h http.Handler) http.Handler {
-		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, rpc, checks.admit(rpc, h)))
+	checks := &admission{limits: limits, draining: opts.Draining, authorizeFn: opts.Authorize, exec: exec, streams: &callerCounts{}, tasks: tasks}
+	guard := func(rpc bool, version string, h http.Handler) http.Handler {
+		return acceptOnlyJSON(rpc, opts.AllowedOrigins, authenticate(opts.Authenticate, rpc, checks.admit(rpc, version, h)))
 	}
 	mux := http.NewServeMux()
 	served, err := unionCard(card)
@@ -122,6 +143,9 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 	if opts.LiveSkills != nil {
 		producer, maxAge = liveCard{card: card, skills: opts.LiveSkills}, LiveCardMaxAge
 	}
+	if producer, err = signing.serve(mux, producer); err != nil {
+		return nil, err
+	}
 	mux.Handle(CardPath, cacheableCard(a2asrv.NewAgentCardHandler(producer), maxAge))
 	keepAlive := opts.KeepAlive
 	if keepAlive == 0 {
@@ -129,12 +153,12 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 	}
 	keepAlives := a2asrv.WithTransportKeepAlive(keepAlive) // a negative interval: none
 	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler, keepAlives), a2av0.NewJSONRPCHandler(handler, keepAlives)
-	endpoint := guard(true, byVersion(rpc10, rpc03))
+	endpoint := guard(true, "", byVersion(rpc10, rpc03))
 	mux.Handle(EndpointPath, endpoint)
 	mux.Handle(EndpointPath+"/{$}", endpoint) // clients that join a base URL and "/" (httpx: the TCK) post here
-	mux.Handle(JSONRPCPath, guard(true, onlyVersion(version10, true, rpc10)))
-	mux.Handle(RESTPath+"/", a2aJSON(guard(false, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives))))))
-	mux.Handle(V03RPCPath, guard(true, onlyVersion(version03, true, rpc03)))
-	mux.Handle(V03RESTPath+"/", guard(false, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler, keepAlives)))))
+	mux.Handle(JSONRPCPath, guard(true, version10, onlyVersion(version10, true, rpc10)))
+	mux.Handle(RESTPath+"/", a2aJSON(guard(false, version10, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives))))))
+	mux.Handle(V03RPCPath, guard(true, version03, onlyVersion(version03, true, rpc03)))
+	mux.Handle(V03RESTPath+"/", guard(false, version03, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler, keepAlives)))))
 	return allowOrigins(opts.AllowedOrigins, mux), nil
 }

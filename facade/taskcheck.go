@@ -47,6 +47,8 @@ var a2aErrors = []struct {
 }{
 	{a2a.ErrTaskNotFound, -32001, http.StatusNotFound, "NOT_FOUND"},
 	{a2a.ErrUnsupportedOperation, -32004, http.StatusBadRequest, "FAILED_PRECONDITION"},
+	{a2a.ErrUnauthorized, -31403, http.StatusForbidden, "PERMISSION_DENIED"},
+	{a2a.ErrInvalidParams, -32602, http.StatusBadRequest, "INVALID_ARGUMENT"},
 	{a2a.ErrInternalError, -32603, http.StatusInternalServerError, "INTERNAL"},
 }
 

@@ -16,8 +16,15 @@ import (
 // modes take their media type. Data parts that are objects merge, in order, into the Work's
 // structured input; the message's text is the instruction, and wins over an "instruction" field.
 func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (a2aport.Work, error) {
-	text, files := split(ec.Message)
-	input, err := structured(ec.Message)
+	work, err := workOfMessage(ec.Message, inputModes)
+	work.ID, work.OwnerID = string(ec.TaskID), ownerOf(ec)
+	return work, err
+}
+
+// workOfMessage is the Work msg asks for, without the ids the task gives it.
+func workOfMessage(msg *a2a.Message, inputModes []string) (a2aport.Work, error) {
+	text, files := split(msg)
+	input, err := structured(msg)
 	if err != nil {
 		return a2aport.Work{}, err
 	}
@@ -38,7 +45,7 @@ func workOf(ec *a2asrv.ExecutorContext, inputModes []string) (a2aport.Work, erro
 			return a2aport.Work{}, fmt.Errorf("%w: %s (%s) is not among the input modes %v", a2a.ErrUnsupportedContentType, orName(f.Filename), f.MIME, inputModes)
 		}
 	}
-	return a2aport.Work{ID: string(ec.TaskID), OwnerID: ownerOf(ec), Instruction: text, InputParts: files, Input: input}, nil
+	return a2aport.Work{Instruction: text, InputParts: files, Input: input}, nil
 }
 
 // structured merges the message's data parts (later fields win); nil for none. A data part that

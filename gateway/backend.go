@@ -53,7 +53,7 @@ func (g *Gateway) discover(ctx context.Context, b *backend) bool {
 	_, err := b.spec.Port.Start(ctx)
 	var skills []a2a.AgentSkill
 	if err == nil && b.spec.CardURL != "" {
-		skills, err = g.readSkills(ctx, b.spec.CardURL)
+		skills, err = g.readSkills(ctx, b.spec.CardURL, b.spec.CardHeaders)
 	}
 	if err != nil {
 		g.become(b, StateUnavailable, err)
@@ -145,7 +145,7 @@ func (g *Gateway) check(b *backend) error {
 	ctx, cancel := context.WithTimeout(g.closing, g.opts.StartTimeout)
 	defer cancel()
 	if b.spec.CardURL != "" {
-		_, err := g.readSkills(ctx, b.spec.CardURL)
+		_, err := g.readSkills(ctx, b.spec.CardURL, b.spec.CardHeaders)
 		return err
 	}
 	h, err := b.spec.Port.Health(ctx)
@@ -158,11 +158,15 @@ func (g *Gateway) check(b *backend) error {
 // maxCardBytes bounds a backend's card as the gateway reads it for its skills.
 const maxCardBytes = 1 << 20
 
-// readSkills reads the skills of the card at url (A2A 1.0 or 0.3).
-func (g *Gateway) readSkills(ctx context.Context, url string) ([]a2a.AgentSkill, error) {
+// readSkills reads the skills of the card at url (A2A 1.0 or 0.3), sending headers (the card's
+// origin is the backend's: its static headers are the backend's to see).
+func (g *Gateway) readSkills(ctx context.Context, url string, headers http.Header) ([]a2a.AgentSkill, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
 	if err != nil {
 		return nil, err
+	}
+	for name, values := range headers {
+		req.Header[name] = values
 	}
 	req.Header.Set("Accept", "application/json")
 	resp, err := g.opts.Client.Do(req)

@@ -50,15 +50,25 @@ type Config struct {
 	Auth AuthConfig `yaml:"auth"`
 	// Limits bound what a caller may cost (0: the facade's defaults, SECURITY.md).
 	Limits LimitsConfig `yaml:"limits"`
+	// RateLimits bound how fast a caller may call, and a backend be sent messages (per node).
+	RateLimits RateLimits `yaml:"rateLimits"`
+	// Access are the rules of who may do what; absent: every authenticated caller may do everything.
+	Access []AccessRule `yaml:"access"`
+	// Tracing exports OpenTelemetry traces of the requests and of the calls to backends (tracing.go).
+	Tracing TracingConfig `yaml:"tracing"`
+	// Signing signs the card the gateway serves (signing.go); no key: the card is not signed.
+	Signing SigningConfig `yaml:"signing"`
 	// LogLevel is debug, info (the default), warn or error.
 	LogLevel string `yaml:"logLevel"`
 	// Backends is the catalogue.
 	Backends []BackendConfig `yaml:"backends"`
 }
 
-// AuthConfig is the callers' authentication: bearer tokens, any one of them accepted.
+// AuthConfig is the callers' authentication: a bearer token, one of BearerTokens or a JWT the
+// identity provider of JWT issued.
 type AuthConfig struct {
 	BearerTokens []BearerToken `yaml:"bearerTokens"`
+	JWT          JWTConfig     `yaml:"jwt"`
 }
 
 // BearerToken is one caller's token, and the name the caller goes by: its tasks are that
@@ -68,6 +78,8 @@ type AuthConfig struct {
 type BearerToken struct {
 	Name  string `yaml:"name"`
 	Token string `yaml:"token"`
+	// Tenant is the caller's tenant, which access rules may ask for.
+	Tenant string `yaml:"tenant"`
 }
 
 // UnmarshalYAML takes a token alone (a string) or {name, token}.
@@ -109,6 +121,13 @@ type BackendConfig struct {
 	ReuseContext bool `yaml:"reuseContext"`
 	// Disabled keeps the backend listed but serves nothing through it.
 	Disabled bool `yaml:"disabled"`
+	// Headers are sent with every request to the backend's origin (its card's) and nowhere else:
+	// what the backend needs and its card does not declare (X-Tenant, an API key). Values are
+	// secrets: never shown in /backends, logs or errors.
+	Headers map[string]string `yaml:"headers"`
+	// AllowedOrigins are origins besides the card's own where its interfaces may be (the
+	// adapter's AllowedOrigins): they get the credentials and Headers too.
+	AllowedOrigins []string `yaml:"allowedOrigins"`
 }
 
 // CredentialConfig is the secret for one security scheme of a backend's card.
@@ -357,6 +376,21 @@ func (c *Config) check(fail func(field, msg string) error) error {
 			names[name], tokens[tok.Token] = true, true
 		}
 	}
+	if err := c.Signing.check(fail); err != nil {
+		return err
+	}
+	if err := c.Auth.JWT.check(fail); err != nil {
+		return err
+	}
+	if err := c.RateLimits.PerCaller.check("rateLimits.perCaller", fail); err != nil {
+		return err
+	}
+	if err := c.RateLimits.PerBackend.check("rateLimits.perBackend", fail); err != nil {
+		return err
+	}
+	if err := c.Tracing.check(fail); err != nil {
+		return err
+	}
 	if len(c.Backends) == 0 {
 		return fail("backends", "the catalogue has no backend")
 	}
@@ -391,6 +425,19 @@ func (c *Config) check(fail func(field, msg string) error) error {
 			if b.timeout, err = time.ParseDuration(b.Timeout); err != nil || b.timeout < 0 {
 				return fail(at("timeout"), "must be a positive duration such as 2m")
 			}
+		}
+		if err := validOriginList(b.AllowedOrigins); err != "" {
+			return fail(at("allowedOrigins"), err)
+		}
+		for name, value := range b.Headers {
+			if msg := checkHeader(name, value); msg != "" {
+				return fail(at("headers."+name), msg)
+			}
+		}
+	}
+	for i, a := range c.Access {
+		if err := a.check(fmt.Sprintf("access[%d]", i), seen, fail); err != nil {
+			return err
 		}
 	}
 	if c.Default != "" && !seen[c.Default] {

@@ -47,7 +47,7 @@ func TestExampleConfig(t *testing.T) {
 	for _, b := range opts.Backends {
 		_ = b.Port.Close()
 	}
-	if len(opts.Backends) != 3 || opts.Facade.Authenticate == nil || opts.Facade.BaseURL != "https://agents.example.com" {
+	if len(opts.Backends) != 3 || opts.Identify == nil || opts.Facade.BaseURL != "https://agents.example.com" {
 		t.Errorf("options %+v", opts)
 	}
 }
@@ -75,6 +75,17 @@ func TestConfigErrors(t *testing.T) {
 		{"not YAML", "backends: [\n", 1, "", ""},
 		{"bad retention", "limits:\n  finishedTaskRetention: forever\n" + good, 2, "limits.finishedTaskRetention", "duration"},
 		{"negative limit", "limits:\n  maxTasksPerCaller: -1\n" + good, 2, "limits.maxTasksPerCaller", "negative"},
+		{"jwt without audience", "auth:\n  jwt:\n    issuer: https://idp.example\n" + good, 3, "auth.jwt.audiences", "at least one audience"},
+		{"jwt alg none", "auth:\n  jwt:\n    jwksURL: https://idp.example/k\n    audiences: [g]\n    algorithms: [none]\n" + good, 5, "auth.jwt.algorithms[0]", "must be one of"},
+		{"jwt HMAC", "auth:\n  jwt:\n    jwksURL: https://idp.example/k\n    audiences: [g]\n    algorithms: [HS256]\n" + good, 5, "auth.jwt.algorithms[0]", "must be one of"},
+		{"jwt without issuer", "auth:\n  jwt:\n    audiences: [g]\n" + good, 3, "auth.jwt", "issuer or a jwksURL"},
+		{"negative rate", "rateLimits:\n  perCaller: {rate: -1}\n" + good, 2, "rateLimits.perCaller.rate", "negative"},
+		{"burst without rate", "rateLimits:\n  perBackend: {burst: 3}\n" + good, 2, "rateLimits.perBackend.rate", "a burst needs a rate"},
+		{"unknown operation", "access:\n  - operations: [delete]\n" + good, 2, "access[0].operations[0]", "must be send"},
+		{"unknown backend in a rule", "access:\n  - backends: [b]\n" + good, 2, "access[0].backends[0]", "names no backend"},
+		{"skill of no backend", "access:\n  - skills: [b/x]\n" + good, 2, "access[0].skills[0]", "skill id"},
+		{"reserved header", good + "    headers:\n      Host: x\n", 5, "backends[0].headers.Host", "set by the gateway"},
+		{"header with a line break", good + "    headers:\n      X-A: \"a\\r\\nB: c\"\n", 5, "backends[0].headers.X-A", "cannot hold"},
 	} {
 		path := filepath.Join(t.TempDir(), "g.yaml")
 		if err := os.WriteFile(path, []byte(c.yaml), 0o600); err != nil {

@@ -1,7 +1,7 @@
 package gateway
 
 import (
-	"crypto/subtle"
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -29,17 +29,29 @@ func (c *Config) Options(works a2aport.WorkStore) (Options, error) {
 				MaxRequestBytes: c.Limits.MaxRequestBytes, MaxFinishedTasks: c.Limits.MaxFinishedTasks, FinishedTaskRetention: c.Limits.retention}},
 		Default: c.Default, SeparateAdmin: c.AdminListen != "",
 	}
-	if len(c.Auth.BearerTokens) > 0 {
-		opts.Facade.SecuritySchemes = a2a.NamedSecuritySchemes{"bearer": a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", Description: "a token the gateway's operator gave you"}}
-		opts.Facade.SecurityRequirements = a2a.SecurityRequirementsOptions{{"bearer": {}}}
-		opts.Facade.Authenticate = bearerCallers(c.Auth.BearerTokens)
+	signing, err := c.Signing.cardSigning()
+	if err != nil {
+		return Options{}, err
 	}
+	opts.Facade.CardSigning = signing
+	tracer, err := c.Tracing.tracerProvider(context.Background())
+	if err != nil {
+		return Options{}, err
+	}
+	opts.Tracer = tracer // before the backends: their adapters' transports make client spans with it
+	if err := c.authOptions(&opts); err != nil {
+		shutdownTracer(opts.Tracer)
+		return Options{}, err
+	}
+	opts.Access, opts.RateLimits = c.Access, c.RateLimits
 	for _, b := range c.Backends {
 		ao := a2aport.Options{AgentCardURL: b.Card, ProtocolVersion: b.ProtocolVersion, ProtocolBinding: a2aport.Binding(b.Binding),
-			Timeout: b.timeout, ReuseContext: b.ReuseContext, WorkStore: works, Label: b.Name}
+			Timeout: b.timeout, ReuseContext: b.ReuseContext, WorkStore: works, Label: b.Name,
+			HeaderFunc: originHeaders(b.Card, b.AllowedOrigins, b.Headers), AllowedOrigins: b.AllowedOrigins}
 		if b.ReuseContext {
 			ao.ContextStore = newCallerContexts() // one caller's conversations never evict another's
 		}
+		ao.Transport = TracedTransport(opts.Tracer, b.Name, nil) // a client span per request with traces on; else nil: the default
 		if len(b.Credentials) > 0 {
 			ao.Credentials = map[string]a2aport.Credential{}
 			for scheme, cr := range b.Credentials {
@@ -52,35 +64,54 @@ func (c *Config) Options(works a2aport.WorkStore) (Options, error) {
 			for _, made := range opts.Backends {
 				_ = made.Port.Close()
 			}
+			for _, release := range opts.release {
+				release()
+			}
+			shutdownTracer(opts.Tracer)
 			return Options{}, errors.New("backend " + b.Name + ": " + err.Error())
 		}
-		opts.Backends = append(opts.Backends, Backend{Name: b.Name, Port: port, CardURL: b.Card, Description: b.Description, Disabled: b.Disabled})
+		var cardHeaders http.Header
+		for name, value := range b.Headers {
+			if cardHeaders == nil {
+				cardHeaders = http.Header{}
+			}
+			cardHeaders.Set(name, value)
+		}
+		opts.Backends = append(opts.Backends, Backend{Name: b.Name, Port: port, CardURL: b.Card, CardHeaders: cardHeaders, Description: b.Description, Disabled: b.Disabled})
 	}
 	return opts, nil
 }
 
-// bearerCallers accepts a request that carries one of tokens; its caller is the name that token
-// goes by (BearerToken.caller), never the token's place in the list: revoking a token or
-// reordering the list hands no caller's tasks to another.
-func bearerCallers(tokens []BearerToken) func(*http.Request) (string, error) {
-	callers := make([]string, len(tokens))
-	for i, t := range tokens {
-		callers[i] = t.caller()
+// authOptions are the callers' authentication: static bearer tokens and JWTs, each declared on
+// the card (the card stays public), the caller named by Identify.
+func (c *Config) authOptions(opts *Options) error {
+	schemes := a2a.NamedSecuritySchemes{}
+	var verifier *jwtVerifier
+	if len(c.Auth.BearerTokens) > 0 {
+		schemes["bearer"] = a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", Description: "a token the gateway's operator gave you"}
 	}
-	return func(r *http.Request) (string, error) {
-		got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if !ok {
-			return "", errors.New("no bearer token")
+	if j := c.Auth.JWT; j.enabled() {
+		var err error
+		if verifier, err = newJWTVerifier(context.Background(), j, http.DefaultClient); err != nil {
+			return err
 		}
-		caller := ""
-		for i, tok := range tokens { // every token compared, in constant time each
-			if subtle.ConstantTimeCompare([]byte(got), []byte(tok.Token)) == 1 {
-				caller = callers[i]
-			}
+		opts.release = append(opts.release, verifier.stop)
+		if j.Issuer != "" {
+			schemes["oidc"] = a2a.OpenIDConnectSecurityScheme{OpenIDConnectURL: strings.TrimSuffix(j.Issuer, "/") + "/.well-known/openid-configuration",
+				Description: "an access token of this identity provider, for the audience " + j.Audiences[0]}
+		} else {
+			schemes["jwt"] = a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", BearerFormat: "JWT", Description: "a JWT of the gateway's identity provider"}
 		}
-		if caller == "" {
-			return "", errors.New("unknown bearer token")
-		}
-		return caller, nil
 	}
+	if len(schemes) == 0 {
+		return nil
+	}
+	opts.Facade.SecuritySchemes = schemes
+	for _, name := range []a2a.SecuritySchemeName{"bearer", "oidc", "jwt"} { // any one of them will do
+		if _, ok := schemes[name]; ok {
+			opts.Facade.SecurityRequirements = append(opts.Facade.SecurityRequirements, a2a.SecurityRequirements{name: {}})
+		}
+	}
+	opts.Identify = newCallers(c.Auth.BearerTokens, verifier).identify
+	return nil
 }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/a2aport/a2aport"
 
@@ -27,6 +28,9 @@ type Backend struct {
 	// CardURL is where its skills are read from (an A2A agent's card); "" for a Port of your
 	// own, which contributes one skill from Description.
 	CardURL string
+	// CardHeaders are sent when the gateway reads CardURL (the backend's static headers: an API
+	// key its card's server asks for too).
+	CardHeaders http.Header
 	// Description is the one skill's description when the backend lists none.
 	Description string
 	// Disabled keeps the backend in the catalogue but serves nothing through it.
@@ -64,10 +68,27 @@ type Options struct {
 	// Logger gets what changes: a backend lost or back (with the reason, which may name its
 	// internal address), a Work resumed from another node and how it ended (nil: Facade.Logger).
 	Logger *slog.Logger
+	// Tracer, when set, traces each A2A request (a server span, the child of the caller's
+	// traceparent, which the Work's calls to its backend then carry as their parent); the
+	// backends' adapters make the client spans with TracedTransport (tracing.go). Nil: no traces,
+	// at no cost.
+	Tracer trace.TracerProvider
 	// SeparateAdmin serves the operations endpoints (/healthz, /readyz, /backends, /metrics)
 	// only through Admin, for a listener the operator's network alone reaches; else the gateway's
 	// handler serves them too (admin.go).
 	SeparateAdmin bool
+	// Identify, when set, names each request's caller and the claims its credentials carry (the
+	// configuration's bearer tokens and JWTs), in place of Facade.Authenticate: an error is
+	// answered 401. Access rules may ask for the claims.
+	Identify func(r *http.Request) (Identity, error)
+	// Access are the rules of who may do what (access.go); nil: every authenticated caller may do
+	// everything. A caller no rule matches may do nothing.
+	Access []AccessRule
+	// RateLimits bound how fast each caller may call and each backend is sent messages, per
+	// process (ratelimit.go).
+	RateLimits RateLimits
+	// release is called when the gateway stops: what Config.Options started (a JWK Set's refreshes).
+	release []func()
 	// Routes record which backend runs each Work. A cluster (Facade.Cluster) needs them, shared
 	// by its nodes (pgcluster.Cluster.Routes): the node that takes a Work over asks its backend alone.
 	// Nil: one process, whose Works are known in memory.
@@ -81,13 +102,15 @@ type Gateway struct {
 	order    []string // the names, as configured
 	router   *router
 	metrics  *metrics
-	handler  http.Handler
-	admin    http.Handler // the operations endpoints (admin.go)
-	closing  context.Context
-	close    context.CancelFunc
-	drain    drain
-	mu       sync.Mutex // orders background() against stop()
-	wg       sync.WaitGroup
+	// perCaller and perBackend are Options.RateLimits' buckets (nil: no limit).
+	perCaller, perBackend *limiter
+	handler               http.Handler
+	admin                 http.Handler // the operations endpoints (admin.go)
+	closing               context.Context
+	close                 context.CancelFunc
+	drain                 drain
+	mu                    sync.Mutex // orders background() against stop()
+	wg                    sync.WaitGroup
 }
 
 var validName = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
@@ -140,8 +163,24 @@ func New(opts Options) (*Gateway, error) {
 	}
 	g.router = newRouter(g)
 	g.metrics = newMetrics(g)
-	fo := opts.Facade
+	g.perCaller, g.perBackend = newLimiter(opts.RateLimits.PerCaller), newLimiter(opts.RateLimits.PerBackend)
+	if opts.Identify != nil {
+		g.opts.Facade.Authenticate = authenticated
+	}
+	fo := g.opts.Facade
 	fo.LiveSkills, fo.Admit, fo.Draining = g.skills, g.router.admit, g.Draining
+	fo.Authorize = g.authorize
+	if opts.Access != nil {
+		fo.ExtendedSkills = g.skillsFor
+	}
+	if then := opts.Facade.Authorize; then != nil {
+		fo.Authorize = func(ctx context.Context, req facade.Request) error {
+			if err := g.authorize(ctx, req); err != nil {
+				return err
+			}
+			return then(ctx, req)
+		}
+	}
 	if fo.Description == "" {
 		fo.Description = "a2aport gateway"
 	}
@@ -154,8 +193,8 @@ func New(opts Options) (*Gateway, error) {
 	if !opts.SeparateAdmin {
 		mux = g.opsMux(true)
 	}
-	mux.Handle("/", g.drain.counting(observe(opts.AccessLog, g.metrics, a2aHandler)))
-	g.handler = mux
+	mux.Handle("/", g.drain.counting(observe(opts.AccessLog, g.metrics, newTracer(opts.Tracer), a2aHandler)))
+	g.handler = identify(opts.Identify, g.opts.Logger, mux)
 	g.closing, g.close = context.WithCancel(context.Background())
 	return g, nil
 }
@@ -213,6 +252,10 @@ func (g *Gateway) stop(end func(a2aport.Port) error) error {
 	g.close()
 	g.mu.Unlock()
 	g.wg.Wait()
+	for _, release := range g.opts.release {
+		release()
+	}
+	g.opts.release = nil
 	var errs []error
 	for _, name := range g.order {
 		errs = append(errs, end(g.backends[name].spec.Port))

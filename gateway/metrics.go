@@ -25,6 +25,9 @@ type metrics struct {
 	resumed *prometheus.CounterVec
 	// transitions are the backends' changes of state, by backend and the state they entered.
 	transitions *prometheus.CounterVec
+	// rateLimited are the requests refused over a rate limit, by scope (caller, backend) and
+	// backend (scope backend only: callers are not a closed set).
+	rateLimited *prometheus.CounterVec
 }
 
 func newMetrics(g *Gateway) *metrics {
@@ -41,9 +44,11 @@ func newMetrics(g *Gateway) *metrics {
 			Help: "Works another node started that this one resumed (taken over, or reached by a cancel or an answer), by backend and how they ended here (ok, the a2aport error code)."}, []string{"backend", "outcome"}),
 		transitions: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_backend_transitions_total",
 			Help: "Changes of a backend's state, by backend and the state it entered (available, unavailable)."}, []string{"backend", "state"}),
+		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_rate_limited_total",
+			Help: "Requests refused over a rate limit (429), by scope (caller or backend) and backend."}, []string{"scope", "backend"}),
 	}
 	up := prometheus.NewGaugeFunc
-	m.registry.MustRegister(m.requests, m.latency, m.streams, m.works, m.workTime, m.resumed, m.transitions,
+	m.registry.MustRegister(m.requests, m.latency, m.streams, m.works, m.workTime, m.resumed, m.transitions, m.rateLimited,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, name := range g.order {
 		b := g.backends[name]
