@@ -105,6 +105,17 @@ func (p *identityProvider) token(t *testing.T, kid string, key *ecdsa.PrivateKey
 	return s
 }
 
+// startAgents is a test agent server of the test's own, whose requests it may count.
+func startAgents(t *testing.T) *agent.Server {
+	t.Helper()
+	agents, err := agent.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(agents.Close)
+	return agents
+}
+
 // configuredGateway serves the gateway a configuration file describes (yaml, with $BASE for its
 // own URL) on loopback, started; it returns the gateway's base URL.
 func configuredGateway(t *testing.T, yaml string) (string, *gateway.Gateway) {
@@ -304,11 +315,7 @@ func rpcCall(t *testing.T, base, token, method, params string) (int, string) {
 // caller's own tasks.
 func TestGatewayAccessRules(t *testing.T) {
 	t.Parallel()
-	agents, err := agent.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(agents.Close)
+	agents := startAgents(t)
 	weather, travel := agent.Variants()[0], agent.Variants()[4]
 	idp := startIdentityProvider(t)
 	base, _ := configuredGateway(t, `
@@ -428,11 +435,7 @@ backends:
 // node's own: a second node of the same configuration takes the same caller's burst again.
 func TestGatewayRateLimits(t *testing.T) {
 	t.Parallel()
-	agents, err := agent.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(agents.Close)
+	agents := startAgents(t)
 	v := agent.Variants()[1]
 	config := `
 publicURL: $BASE
@@ -512,11 +515,7 @@ func readAll(resp *http.Response) string {
 // its own origins only; /backends shows no value.
 func TestGatewayBackendHeaders(t *testing.T) {
 	t.Parallel()
-	agents, err := agent.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(agents.Close)
+	agents := startAgents(t)
 	direct, elsewhere := agent.Variants()[0], agent.Variants()[1]
 	// A card served from another origin whose interfaces are the agent's.
 	var mu sync.Mutex
@@ -593,11 +592,7 @@ backends:
 // refused. (Conversations with reuseContext are kept per caller: contexts_test.go.)
 func TestGatewayTenants(t *testing.T) {
 	t.Parallel()
-	agents, err := agent.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(agents.Close)
+	agents := startAgents(t)
 	idp := startIdentityProvider(t)
 	base, _ := configuredGateway(t, `
 publicURL: $BASE
