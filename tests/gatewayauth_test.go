@@ -1,12 +1,15 @@
 package tests
 
 import (
+	"context"
 	"crypto/ecdsa"
 	"crypto/elliptic"
 	"crypto/rand"
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"io"
+	"iter"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -18,6 +21,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/golang-jwt/jwt/v5"
 
 	"github.com/a2aport/a2aport/facade"
@@ -181,6 +186,65 @@ func (c a2aCall) send(t *testing.T, base, token, text, metadata string) (int, st
 		h.Set("Authorization", "Bearer "+token)
 	}
 	return post(t, url, h, body)
+}
+
+// taskOp calls op ("get", "list", "cancel", "subscribe") on task (ignored by list) as token's
+// caller; it returns the HTTP status and the body (a stream's first bytes are enough).
+func (c a2aCall) taskOp(t *testing.T, base, token, op, task string) (int, string) {
+	t.Helper()
+	rpc10 := map[string]string{"get": "GetTask", "list": "ListTasks", "cancel": "CancelTask", "subscribe": "SubscribeToTask"}
+	rpc03 := map[string]string{"get": "tasks/get", "list": "tasks/list", "cancel": "tasks/cancel", "subscribe": "tasks/resubscribe"}
+	h := http.Header{"Authorization": {"Bearer " + token}}
+	if op == "subscribe" {
+		h.Set("Accept", "text/event-stream")
+	}
+	method, url, body := http.MethodPost, base+facade.EndpointPath, ""
+	params := `{"id":"` + task + `"}`
+	if op == "list" {
+		params = `{}`
+	}
+	switch c.binding + c.version {
+	case "rpc1.0":
+		h.Set("A2A-Version", "1.0")
+		body = `{"jsonrpc":"2.0","id":"o","method":"` + rpc10[op] + `","params":` + params + `}`
+	case "rpc0.3":
+		body = `{"jsonrpc":"2.0","id":"o","method":"` + rpc03[op] + `","params":` + params + `}`
+	default:
+		prefix := base + facade.RESTPath
+		if c.version == "0.3" {
+			prefix = base + facade.V03RESTPath + "/v1"
+		}
+		switch op {
+		case "get":
+			method, url = http.MethodGet, prefix+"/tasks/"+task
+		case "list":
+			method, url = http.MethodGet, prefix+"/tasks"
+		case "cancel":
+			url, body = prefix+"/tasks/"+task+":cancel", "{}"
+		case "subscribe":
+			url, body = prefix+"/tasks/"+task+":subscribe", "{}"
+		}
+	}
+	if body != "" {
+		h.Set("Content-Type", "application/json")
+	}
+	ctx, cancel := context.WithTimeout(testContext(t), 5*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, method, url, strings.NewReader(body))
+	if err != nil {
+		t.Error(err) // not Fatal: callers run it in goroutines too
+		return 0, ""
+	}
+	req.Header = h
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Error(err)
+		return 0, ""
+	}
+	defer func() { _ = resp.Body.Close() }()
+	buf := make([]byte, 2048)
+	n, _ := io.ReadAtLeast(resp.Body, buf, 1)
+	return resp.StatusCode, string(buf[:n])
 }
 
 func post(t *testing.T, url string, h http.Header, body string) (int, string, string) {
@@ -399,6 +463,34 @@ backends:
 	if _, body := rpcCall(t, base, carol, "ListTasks", `{}`); !strings.Contains(body, "-31403") {
 		t.Errorf("carol lists: %s, want PERMISSION_DENIED", body)
 	}
+	// Through every binding: carol may call nothing, bob may get and list but not cancel or
+	// subscribe, alice everything on her own tasks.
+	denied := func(c a2aCall, status int, body string) bool {
+		if c.binding == "rest" {
+			return status == http.StatusForbidden && strings.Contains(body, "PERMISSION_DENIED")
+		}
+		return status == 200 && strings.Contains(body, "-31403")
+	}
+	for _, c := range everyBinding {
+		for _, op := range []string{"get", "list", "cancel", "subscribe"} {
+			if status, body := c.taskOp(t, base, carol, op, id); !denied(c, status, body) {
+				t.Errorf("%s: carol's %s: %d %s, want PERMISSION_DENIED", c.name, op, status, body)
+			}
+		}
+		for _, op := range []string{"cancel", "subscribe"} {
+			if status, body := c.taskOp(t, base, "bob-token", op, id); !denied(c, status, body) {
+				t.Errorf("%s: bob's %s: %d %s, want PERMISSION_DENIED", c.name, op, status, body)
+			}
+		}
+		for _, op := range []string{"get", "list"} {
+			if op == "list" && c.binding+c.version == "rpc0.3" {
+				continue // A2A 0.3's JSON-RPC has no tasks/list
+			}
+			if status, body := c.taskOp(t, base, "bob-token", op, id); status != 200 || strings.Contains(body, "-31403") || !strings.Contains(body, id) {
+				t.Errorf("%s: bob's %s of his task: %d %s", c.name, op, status, body)
+			}
+		}
+	}
 
 	// Each caller's extended card lists the skills it may use; the public card lists them all.
 	skillsOf := func(body string) string {
@@ -444,6 +536,7 @@ auth:
   bearerTokens:
     - {name: a, token: a-token}
     - {name: b, token: b-token}
+    - {name: c, token: c-token}
 rateLimits:
   perCaller: {rate: 0.2, burst: 2}
   perBackend: {rate: 0.2, burst: 3}
@@ -486,6 +579,25 @@ backends:
 		if !strings.Contains(metrics.String(), want) {
 			t.Errorf("/metrics lacks %s", want)
 		}
+	}
+
+	// Under load: 40 requests of one caller at once, of which its burst is taken and no more.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	statuses := map[int]int{}
+	for range 40 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			status, _ := rpc.taskOp(t, base, "c-token", "list", "")
+			mu.Lock()
+			statuses[status]++
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	if statuses[200] != 2 || statuses[http.StatusTooManyRequests] != 38 {
+		t.Errorf("40 requests at once with a burst of 2: %v, want 2 taken and 38 refused", statuses)
 	}
 
 	other, _ := configuredGateway(t, config)
@@ -668,5 +780,57 @@ backends:
 	}
 	if _, body := rpcCall(t, base, acme, "GetTask", `{"id":"`+a1.task+`"}`); !completed(body) {
 		t.Errorf("acme gets its own task: %s", body)
+	}
+}
+
+// tenantAgent is an a2a-go agent whose card puts its one interface under tenant "acme"; it
+// answers each message with a message and notes the tenant each execution saw.
+type tenantAgent struct {
+	mu      sync.Mutex
+	tenants []string
+}
+
+func (a *tenantAgent) Execute(_ context.Context, ec *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	a.mu.Lock()
+	a.tenants = append(a.tenants, ec.Tenant)
+	a.mu.Unlock()
+	return func(yield func(a2a.Event, error) bool) {
+		yield(a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("hello, tenant "+ec.Tenant)), nil)
+	}
+}
+
+func (a *tenantAgent) Cancel(context.Context, *a2asrv.ExecutorContext) iter.Seq2[a2a.Event, error] {
+	return func(func(a2a.Event, error) bool) {}
+}
+
+// TestGatewayBackendTenant: the tenant a backend's card gives its interface reaches the backend
+// with each message the gateway sends it (A2A 1.0's tenant), whatever tenant the caller named.
+func TestGatewayBackendTenant(t *testing.T) {
+	t.Parallel()
+	exec := &tenantAgent{}
+	mux := http.NewServeMux()
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	card := &a2a.AgentCard{Name: "tenanted", Description: "one tenant's agent", Version: "1",
+		SupportedInterfaces: []*a2a.AgentInterface{{URL: srv.URL + "/rpc", ProtocolBinding: a2a.TransportProtocolJSONRPC, ProtocolVersion: a2a.Version, Tenant: "acme"}},
+		DefaultInputModes:   []string{"text/plain"}, DefaultOutputModes: []string{"text/plain"},
+		Skills: []a2a.AgentSkill{{ID: "hello", Name: "hello", Description: "greets", Tags: []string{"hello"}}}}
+	mux.Handle(a2asrv.WellKnownAgentCardPath, a2asrv.NewStaticAgentCardHandler(card))
+	mux.Handle("/rpc", a2asrv.NewJSONRPCHandler(a2asrv.NewHandler(exec)))
+	base, _ := configuredGateway(t, `
+publicURL: $BASE
+default: tenanted
+backends:
+  - name: tenanted
+    card: `+srv.URL+a2asrv.WellKnownAgentCardPath+`
+`)
+	_, body := rpcCall(t, base, "", "SendMessage", `{"tenant":"globex","message":{"messageId":"t1","role":"ROLE_USER","parts":[{"text":"hi"}]}}`)
+	if !strings.Contains(body, "hello, tenant acme") {
+		t.Errorf("the answer: %s", body)
+	}
+	exec.mu.Lock()
+	defer exec.mu.Unlock()
+	if len(exec.tenants) != 1 || exec.tenants[0] != "acme" {
+		t.Errorf("the backend saw tenants %q, want its interface's acme once", exec.tenants)
 	}
 }
