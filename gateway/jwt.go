@@ -2,6 +2,7 @@ package gateway
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/MicahParks/keyfunc/v3"
@@ -17,9 +19,9 @@ import (
 )
 
 // JWTConfig takes callers by JSON Web Tokens an identity provider issued (auth.jwt): signed by a
-// key of its published JWK Set, for one of Audiences, unexpired. The set is read at start and read
+// key of its published JWK Set, for one of Audiences, unexpired. The set is read at start, read
 // again when a token names a key it does not hold (a rotation), at most once a minute, and every
-// hour. Tokens are checked by github.com/golang-jwt/jwt/v5 with keys from
+// ten minutes. Tokens are checked by github.com/golang-jwt/jwt/v5 with keys from
 // github.com/MicahParks/keyfunc/v3: nothing here parses a token.
 type JWTConfig struct {
 	// Issuer is the provider's issuer URL: its OpenID Connect discovery document
@@ -92,6 +94,48 @@ type jwtVerifier struct {
 	claim  string
 	tenant string             // the tenant's claim, or ""
 	stop   context.CancelFunc // ends the key set's refreshes
+	now    func() time.Time
+	// verified are tokens checked lately: a signature costs 60-100 us (BenchmarkIdentify), and a
+	// caller sends the same token with every request of a conversation.
+	verified verifiedTokens
+}
+
+// verifiedTokens remembers tokens that verified, by their hash, until the earlier of their expiry
+// and a minute on: a key the provider withdraws stops its tokens at the JWK Set's next reading
+// (every ten minutes) and at most a minute after.
+type verifiedTokens struct {
+	mu sync.Mutex
+	by map[[32]byte]verifiedToken
+}
+
+type verifiedToken struct {
+	id    Identity
+	until time.Time
+}
+
+// maxVerifiedTokens bounds the memory of verified tokens: past it, they are all forgotten.
+const maxVerifiedTokens = 10_000
+
+// verifiedFor is how long a token that verified is taken without checking it again.
+const verifiedFor = time.Minute
+
+func (t *verifiedTokens) get(key [32]byte, now time.Time) (Identity, bool) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	v, ok := t.by[key]
+	if !ok || !now.Before(v.until) {
+		return Identity{}, false
+	}
+	return v.id, true
+}
+
+func (t *verifiedTokens) put(key [32]byte, id Identity, until time.Time) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.by == nil || len(t.by) >= maxVerifiedTokens {
+		t.by = map[[32]byte]verifiedToken{}
+	}
+	t.by[key] = verifiedToken{id, until}
 }
 
 // newJWTVerifier reads the provider's discovery document (when the configuration names an issuer
@@ -116,6 +160,7 @@ func newJWTVerifier(ctx context.Context, c JWTConfig, client *http.Client) (*jwt
 		RateLimitWaitMax:          wait,
 		NoErrorReturnFirstHTTPReq: &fail,
 		HTTPTimeout:               10 * time.Second,
+		RefreshInterval:           10 * time.Minute, // a withdrawn key goes within ten minutes
 		RefreshErrorHandlerFunc:   func(string) func(context.Context, error) { return func(context.Context, error) {} },
 	})
 	if err != nil {
@@ -126,16 +171,22 @@ func newJWTVerifier(ctx context.Context, c JWTConfig, client *http.Client) (*jwt
 	if len(algs) == 0 {
 		algs = []string{"RS256", "ES256"}
 	}
+	v := &jwtVerifier{keys: keys, claim: claim(c), tenant: c.TenantClaim, stop: stop, now: time.Now}
 	opts := []jwt.ParserOption{jwt.WithValidMethods(algs), jwt.WithAudience(c.Audiences...), jwt.WithLeeway(c.clockSkew),
-		jwt.WithExpirationRequired()}
+		jwt.WithExpirationRequired(), jwt.WithTimeFunc(func() time.Time { return v.now() })}
 	if c.Issuer != "" {
 		opts = append(opts, jwt.WithIssuer(c.Issuer))
 	}
-	claim := c.CallerClaim
-	if claim == "" {
-		claim = "sub"
+	v.parser = jwt.NewParser(opts...)
+	return v, nil
+}
+
+// claim is the claim that names the caller.
+func claim(c JWTConfig) string {
+	if c.CallerClaim == "" {
+		return "sub"
 	}
-	return &jwtVerifier{keys: keys, parser: jwt.NewParser(opts...), claim: claim, tenant: c.TenantClaim, stop: stop}, nil
+	return c.CallerClaim
 }
 
 // discoverJWKS reads issuer's OpenID Connect discovery document: the JWK Set it names, when the
@@ -180,10 +231,38 @@ var errBadToken = errors.New("the bearer token is not one this gateway takes")
 
 // identify checks token and names its caller.
 func (v *jwtVerifier) identify(ctx context.Context, token string) (Identity, error) {
+	key, now := sha256.Sum256([]byte(token)), v.now()
+	if id, ok := v.verified.get(key, now); ok {
+		return id, nil
+	}
+	id, exp, err := v.verify(ctx, token)
+	if err != nil {
+		return Identity{}, err
+	}
+	until := now.Add(verifiedFor)
+	if exp.Before(until) {
+		until = exp
+	}
+	v.verified.put(key, id, until)
+	return id, nil
+}
+
+// verify checks token's signature and claims: its caller, and when it expires.
+func (v *jwtVerifier) verify(ctx context.Context, token string) (Identity, time.Time, error) {
 	claims := jwt.MapClaims{}
 	if _, err := v.parser.ParseWithClaims(token, claims, v.keys.KeyfuncCtx(ctx)); err != nil {
-		return Identity{}, fmt.Errorf("%w: %w", errBadToken, err)
+		return Identity{}, time.Time{}, fmt.Errorf("%w: %w", errBadToken, err)
 	}
+	exp, err := claims.GetExpirationTime()
+	if err != nil || exp == nil {
+		return Identity{}, time.Time{}, fmt.Errorf("%w: it has no expiry", errBadToken)
+	}
+	id, err := v.identity(claims)
+	return id, exp.Time, err
+}
+
+// identity is the caller the claims of a verified token name.
+func (v *jwtVerifier) identity(claims jwt.MapClaims) (Identity, error) {
 	name, ok := claims[v.claim].(string)
 	if !ok || name == "" || len(name) > maxClaimedCaller {
 		return Identity{}, fmt.Errorf("%w: its %q claim is not a name of at most %d bytes", errBadToken, v.claim, maxClaimedCaller)
