@@ -69,6 +69,7 @@ type Config struct {
 type AuthConfig struct {
 	BearerTokens []BearerToken `yaml:"bearerTokens"`
 	JWT          JWTConfig     `yaml:"jwt"`
+	MTLS         MTLSConfig    `yaml:"mtls"`
 }
 
 // BearerToken is one caller's token, and the name the caller goes by: its tasks are that
@@ -377,6 +378,9 @@ func (c *Config) check(fail func(field, msg string) error) error {
 		}
 	}
 	if err := c.Signing.check(fail); err != nil {
+		return err
+	}
+	if err := c.Auth.MTLS.check(c.TLSCert != "", fail); err != nil {
 		return err
 	}
 	if err := c.Auth.JWT.check(fail); err != nil {

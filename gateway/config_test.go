@@ -84,6 +84,8 @@ func TestConfigErrors(t *testing.T) {
 		{"unknown operation", "access:\n  - operations: [delete]\n" + good, 2, "access[0].operations[0]", "must be send"},
 		{"unknown backend in a rule", "access:\n  - backends: [b]\n" + good, 2, "access[0].backends[0]", "names no backend"},
 		{"skill of no backend", "access:\n  - skills: [b/x]\n" + good, 2, "access[0].skills[0]", "skill id"},
+		{"mtls without TLS", "auth:\n  mtls:\n    clientCA: x\n" + good, 3, "auth.mtls", "needs tlsCert"},
+		{"mtls CA not PEM", "tlsCert: c\ntlsKey: k\nauth:\n  mtls:\n    clientCA: not a certificate\n" + good, 5, "auth.mtls.clientCA", "no PEM"},
 		{"reserved header", good + "    headers:\n      Host: x\n", 5, "backends[0].headers.Host", "set by the gateway"},
 		{"header with a line break", good + "    headers:\n      X-A: \"a\\r\\nB: c\"\n", 5, "backends[0].headers.X-A", "cannot hold"},
 	} {

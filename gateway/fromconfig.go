@@ -103,15 +103,18 @@ func (c *Config) authOptions(opts *Options) error {
 			schemes["jwt"] = a2a.HTTPAuthSecurityScheme{Scheme: "Bearer", BearerFormat: "JWT", Description: "a JWT of the gateway's identity provider"}
 		}
 	}
+	if c.Auth.MTLS.enabled() {
+		schemes["mtls"] = a2a.MutualTLSSecurityScheme{Description: "a client certificate of an authority the gateway's operator trusts"}
+	}
 	if len(schemes) == 0 {
 		return nil
 	}
 	opts.Facade.SecuritySchemes = schemes
-	for _, name := range []a2a.SecuritySchemeName{"bearer", "oidc", "jwt"} { // any one of them will do
+	for _, name := range []a2a.SecuritySchemeName{"bearer", "oidc", "jwt", "mtls"} { // any one of them will do
 		if _, ok := schemes[name]; ok {
 			opts.Facade.SecurityRequirements = append(opts.Facade.SecurityRequirements, a2a.SecurityRequirements{name: {}})
 		}
 	}
-	opts.Identify = newCallers(c.Auth.BearerTokens, verifier).identify
+	opts.Identify = newCallers(c.Auth.BearerTokens, verifier, c.Auth.MTLS.enabled()).identify
 	return nil
 }

@@ -60,7 +60,7 @@ func BenchmarkIdentify(b *testing.B) {
 		return s
 	}
 	tokens := []BearerToken{{Name: "ci", Token: "a-static-token-of-some-length-0001"}, {Name: "ops", Token: "a-static-token-of-some-length-0002"}}
-	callers := newCallers(tokens, v)
+	callers := newCallers(tokens, v, false)
 	var baseline float64
 	es, rs := sign(jwt.SigningMethodES256, "ec", ec), sign(jwt.SigningMethodRS256, "rsa", rk)
 	for _, c := range []struct {

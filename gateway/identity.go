@@ -70,10 +70,11 @@ type callers struct {
 	tokens []BearerToken
 	names  []string // tokens[i]'s caller
 	jwt    *jwtVerifier
+	mtls   bool // a verified client certificate names a caller that sends no token
 }
 
-func newCallers(tokens []BearerToken, jwt *jwtVerifier) *callers {
-	c := &callers{tokens: tokens, jwt: jwt}
+func newCallers(tokens []BearerToken, jwt *jwtVerifier, mtls bool) *callers {
+	c := &callers{tokens: tokens, jwt: jwt, mtls: mtls}
 	for _, t := range tokens {
 		c.names = append(c.names, t.caller())
 	}
@@ -82,11 +83,15 @@ func newCallers(tokens []BearerToken, jwt *jwtVerifier) *callers {
 
 // identify names the caller of r. A static token's caller is the name that token goes by
 // (BearerToken.caller), never its place in the list: revoking a token or reordering the list hands
-// no caller's tasks to another. A JWT's caller is "jwt:" and its caller claim, which no static
-// name can be (validCaller has no ':').
+// no caller's tasks to another. A JWT's caller is "jwt:" and its caller claim, a client
+// certificate's "mtls:" and its subject, which no static name can be (validCaller has no ':'). A
+// token, when sent, decides: a certificate names the caller of a request without one.
 func (c *callers) identify(r *http.Request) (Identity, error) {
 	got, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if !ok || got == "" {
+		if id, ok := certificateCaller(r); ok && c.mtls {
+			return id, nil
+		}
 		return Identity{}, errNoCredentials
 	}
 	caller := ""

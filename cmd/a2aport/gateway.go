@@ -225,6 +225,7 @@ func tracesStopper(tp trace.TracerProvider, logger *slog.Logger) func() {
 // cancelled, or, in a cluster, left running for another node to take over.
 func serveGateway(ctx context.Context, g *gateway.Gateway, cfg *gateway.Config, ln net.Listener, grace time.Duration, clustered bool, logger *slog.Logger) error {
 	srv := facade.NewServer(g)
+	srv.TLSConfig = cfg.ServerTLS() // auth.mtls: client certificates asked for
 	errs := make(chan error, 1)
 	go func() {
 		if cfg.TLSCert != "" {

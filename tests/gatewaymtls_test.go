@@ -1,0 +1,191 @@
+package tests
+
+import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
+	"math/big"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/gateway"
+	"github.com/a2aport/a2aport/internal/testkit/agent"
+)
+
+// authority is a certificate authority a test makes: it issues server and client certificates.
+type authority struct {
+	cert *x509.Certificate
+	key  *ecdsa.PrivateKey
+	pem  []byte
+}
+
+func newAuthority(t *testing.T, name string) authority {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: name}, NotBefore: time.Now().Add(-time.Hour),
+		NotAfter: time.Now().Add(time.Hour), IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, _ := x509.ParseCertificate(der)
+	return authority{cert: cert, key: key, pem: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})}
+}
+
+// issue is a certificate of subject for a server (ip set) or a client.
+func (a authority) issue(t *testing.T, subject pkix.Name, ip net.IP) tls.Certificate {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	serial, _ := rand.Int(rand.Reader, big.NewInt(1<<62))
+	tmpl := &x509.Certificate{SerialNumber: serial, Subject: subject, NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
+		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}}
+	if ip != nil {
+		tmpl.IPAddresses, tmpl.ExtKeyUsage = []net.IP{ip}, []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
+	}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, a.cert, &key.PublicKey, a.key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
+}
+
+// TestGatewayMutualTLSCallers: with auth.mtls a client certificate of the configured authority
+// names its caller ("mtls:" and its subject), whose organisational unit access rules can ask for;
+// a caller without a certificate or token is 401, the card stays public, a certificate of
+// another authority ends the connection, a token still names its own caller, and the card
+// declares the mutualTLS scheme.
+func TestGatewayMutualTLSCallers(t *testing.T) {
+	t.Parallel()
+	ca, stranger := newAuthority(t, "clients"), newAuthority(t, "strangers")
+	serverCA := newAuthority(t, "servers")
+	dir := t.TempDir()
+	for name, data := range map[string][]byte{"ca.pem": ca.pem, "cert.pem": []byte("unused"), "key.pem": []byte("unused")} {
+		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := "https://" + ln.Addr().String()
+	path := filepath.Join(dir, "gateway.yaml")
+	config := `
+publicURL: ` + base + `
+tlsCert: ` + filepath.Join(dir, "cert.pem") + `
+tlsKey: ` + filepath.Join(dir, "key.pem") + `
+default: agent
+auth:
+  bearerTokens: [{name: ops, token: ops-token}]
+  mtls:
+    clientCA: ${file:` + filepath.Join(dir, "ca.pem") + `}
+access:
+  - claims: {ou: [robots]}
+    operations: [send, get, list]
+  - callers: [ops]
+backends:
+  - name: agent
+    card: ` + server.CardURL(agent.Variants()[1]) + `
+`
+	if err := os.WriteFile(path, []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	c, err := gateway.ReadConfig(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := c.Options(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts.ProbeInterval = -1
+	g, err := gateway.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Start(testContext(t))
+	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: g}}
+	srv.TLS = c.ServerTLS()
+	srv.TLS.Certificates = []tls.Certificate{serverCA.issue(t, pkix.Name{CommonName: "gateway"}, net.IPv4(127, 0, 0, 1))}
+	srv.StartTLS()
+	t.Cleanup(func() {
+		srv.Close()
+		_ = g.Close()
+	})
+
+	roots := x509.NewCertPool()
+	roots.AddCert(serverCA.cert)
+	client := func(certs ...tls.Certificate) *http.Client {
+		return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, Certificates: certs}}, Timeout: 10 * time.Second}
+	}
+	robot := client(ca.issue(t, pkix.Name{CommonName: "robot-7", OrganizationalUnit: []string{"robots"}}, nil))
+	intern := client(ca.issue(t, pkix.Name{CommonName: "intern", OrganizationalUnit: []string{"people"}}, nil))
+	send := func(c *http.Client, token, method, params string) (int, string) {
+		t.Helper()
+		req, _ := http.NewRequest(http.MethodPost, base+facade.EndpointPath, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"`+method+`","params":`+params+`}`))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set("A2A-Version", "1.0")
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := c.Do(req)
+		if err != nil {
+			return 0, err.Error()
+		}
+		return resp.StatusCode, readAll(resp)
+	}
+	message := `{"message":{"messageId":"m","role":"ROLE_USER","parts":[{"text":"complete by certificate"}]}}`
+	if status, body := send(robot, "", "SendMessage", message); status != 200 || !completed(body) {
+		t.Fatalf("the robot's certificate: %d %s", status, body)
+	}
+	if _, body := send(robot, "", "ListTasks", `{}`); strings.Count(body, `"id":"`) < 1 || strings.Contains(body, "error") {
+		t.Errorf("the robot lists its task: %s", body)
+	}
+	if _, body := send(robot, "", "CancelTask", `{"id":"x"}`); !strings.Contains(body, "-31403") || !strings.Contains(body, `mtls:CN=robot-7,OU=robots`) {
+		t.Errorf("the robot cancels, which its rule does not allow: %s", body)
+	}
+	if _, body := send(intern, "", "SendMessage", message); !strings.Contains(body, "-31403") {
+		t.Errorf("a certificate no rule allows: %s", body)
+	}
+	if status, _ := send(client(), "", "SendMessage", message); status != http.StatusUnauthorized {
+		t.Errorf("no certificate, no token: %d, want 401", status)
+	}
+	if status, body := send(client(), "ops-token", "ListTasks", `{}`); status != 200 || strings.Contains(body, "complete by certificate") {
+		t.Errorf("a token's caller lists: %d %s, want its own (no) tasks", status, body)
+	}
+	// A certificate of another authority: a client that offers it anyway (Go's offers only one
+	// the server's authorities signed) has its connection ended; one that does not is anonymous.
+	forged := stranger.issue(t, pkix.Name{CommonName: "robot-7", OrganizationalUnit: []string{"robots"}}, nil)
+	pushy := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots,
+		GetClientCertificate: func(*tls.CertificateRequestInfo) (*tls.Certificate, error) { return &forged, nil }}}, Timeout: 10 * time.Second}
+	if status, body := send(pushy, "", "SendMessage", message); status != 0 {
+		t.Errorf("a certificate of another authority, offered: %d %s, want the connection ended", status, body)
+	}
+	if status, _ := send(client(forged), "", "SendMessage", message); status != http.StatusUnauthorized {
+		t.Errorf("a certificate of another authority, not offered: %d, want 401", status)
+	}
+	resp, err := client().Get(base + facade.CardPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if card := readAll(resp); resp.StatusCode != 200 || !strings.Contains(card, "mtls") {
+		t.Errorf("the card without a certificate: %d, declares mutual TLS: %v", resp.StatusCode, strings.Contains(card, "mtls"))
+	}
+}
