@@ -148,7 +148,11 @@ func (e *executor) resume(ec *a2asrv.ExecutorContext) *portRun {
 	e.runs[ec.TaskID] = run
 	e.mu.Unlock()
 	go func() {
-		out, err := e.port.Resume(context.Background(), string(ec.TaskID), run.owner, a2aport.OnEvent(run.push))
+		opts := []a2aport.SubmitOption{a2aport.OnEvent(run.push)}
+		if traceparent := traceparentOf(ec); traceparent != "" { // the request this execution serves
+			opts = append(opts, a2aport.Traceparent(traceparent))
+		}
+		out, err := e.port.Resume(context.Background(), string(ec.TaskID), run.owner, opts...)
 		run.end(out, err)
 	}()
 	return run
