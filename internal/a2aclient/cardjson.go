@@ -34,8 +34,9 @@ func parseCard(body []byte, parse func([]byte) (*a2a.AgentCard, error)) (card *a
 		return nil, nil, err
 	}
 	normalizeCardShapes(fields)
+	notes = normalizeBindingNames(fields)
 	if card, err = parse(encodeCard(fields)); err == nil {
-		return card, nil, nil
+		return card, notes, nil
 	}
 	var coded *a2aport.Error
 	if errors.As(err, &coded) {

@@ -32,15 +32,18 @@ var errorByCode = map[int]error{
 	-31403: a2a.ErrUnauthorized,
 }
 
-// rpcError is a JSON-RPC error object.
+// rpcError is a JSON-RPC error object. Its data is read leniently: A2A 1.0 asks for an array of
+// typed details, but agents send an object (0.3's habit) or anything else, and an error's code and
+// message ("task not found") must survive whatever its data is.
 type rpcError struct {
-	Code    int                   `json:"code"`
-	Message string                `json:"message"`
-	Data    []*errordetails.Typed `json:"data,omitempty"`
+	Code    int             `json:"code"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data,omitempty"`
 }
 
 // a2aError is e as the a2a.Error of its code: the message, the first detail that is not an
-// ErrorInfo as Details, an ErrorInfo's metadata, and every other detail kept typed.
+// ErrorInfo as Details, an ErrorInfo's metadata, and every other detail kept typed. Data that is
+// an object is the Details; data of another shape is dropped.
 func (e *rpcError) a2aError() error {
 	base, ok := errorByCode[e.Code]
 	if !ok {
@@ -51,8 +54,16 @@ func (e *rpcError) a2aError() error {
 		msg = base.Error()
 	}
 	out := a2a.NewError(base, msg)
+	items, object := detailsOf(e.Data)
+	if object != nil {
+		return out.WithDetails(object)
+	}
 	var typed []*errordetails.Typed
-	for _, d := range e.Data {
+	for _, raw := range items {
+		var d errordetails.Typed
+		if json.Unmarshal(raw, &d) != nil {
+			continue // a detail that is not a typed one: the rest still count
+		}
 		if d.TypeURL == errordetails.ErrorInfoType {
 			if meta, ok := stringMap(d.Value["metadata"]); ok {
 				out = out.WithErrorInfoMeta(meta)
@@ -62,10 +73,22 @@ func (e *rpcError) a2aError() error {
 		if len(typed) == 0 {
 			out = out.WithDetails(d.Value)
 		}
-		typed = append(typed, d)
+		typed = append(typed, &d)
 	}
 	out.TypedDetails = append(out.TypedDetails, typed...)
 	return out
+}
+
+// detailsOf reads an error's details: the items of an array, or an object's members; nothing for
+// another shape (a string, a number, null, bytes that are not JSON).
+func detailsOf(raw json.RawMessage) (items []json.RawMessage, object map[string]any) {
+	if json.Unmarshal(raw, &items) == nil {
+		return items, nil
+	}
+	if json.Unmarshal(raw, &object) == nil && object != nil {
+		return nil, object
+	}
+	return nil, nil
 }
 
 // stringMap is raw's string values when raw is an object.
@@ -87,10 +110,10 @@ func stringMap(raw any) (map[string]string, bool) {
 
 // statusBody is an HTTP+JSON error body's "error" object (google.rpc.Status as JSON).
 type statusBody struct {
-	Code    int               `json:"code"`
-	Status  string            `json:"status"`
-	Message string            `json:"message"`
-	Details []json.RawMessage `json:"details"`
+	Code    int             `json:"code"`
+	Status  string          `json:"status"`
+	Message string          `json:"message"`
+	Details json.RawMessage `json:"details"` // an array of typed details, read leniently (detailsOf)
 }
 
 // errorInfo is a google.rpc.ErrorInfo detail.
@@ -118,7 +141,9 @@ func (b *statusBody) a2aError() error {
 	meta := map[string]string{}
 	details := map[string]any{}
 	var typed []*errordetails.Typed
-	for _, raw := range b.Details {
+	items, object := detailsOf(b.Details)
+	maps.Copy(details, object)
+	for _, raw := range items {
 		var kind struct {
 			Type string `json:"@type"`
 		}
