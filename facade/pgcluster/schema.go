@@ -42,6 +42,13 @@ CREATE TABLE IF NOT EXISTS a2aport_routes (
 	work_id text PRIMARY KEY,
 	backend text NOT NULL
 );
+CREATE TABLE IF NOT EXISTS a2a_push_configs (
+	task_id    text NOT NULL,
+	config_id  text NOT NULL,
+	config     jsonb NOT NULL,
+	created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+	PRIMARY KEY (task_id, config_id)
+);
 `
 
 // schemaLock is the advisory lock Migrate holds while it sets the schema up ("a2aport" in ASCII):
