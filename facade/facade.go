@@ -84,6 +84,10 @@ type Options struct {
 	// CardSigning, when set, signs every card the facade serves with the operator's key, and
 	// publishes the public key at CardKeysPath unless CardSigning.JKU names another place.
 	CardSigning *CardSigning
+	// Push, when set, offers push notifications (the card says so): callers register webhooks
+	// for their tasks and the facade POSTs each task's events there (push.go). Not with Cluster
+	// or MessageOnly. Nil: none, and the push-config methods are PushNotificationNotSupported.
+	Push *PushOptions
 }
 
 // DefaultKeepAlive is Options.KeepAlive's default.
@@ -116,18 +120,33 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 	exec.messageOnly, exec.maxTaskBytes, exec.admit = opts.MessageOnly, limits.MaxTaskBytes, opts.Admit
 	var tasks taskstore.Store
 	options := []a2asrv.RequestHandlerOption{a2asrv.WithCapabilityChecks(&card.Capabilities), a2asrv.WithLogger(logger)}
+	var pushing *pushes
+	if opts.Push != nil && (opts.Cluster != nil || opts.MessageOnly) {
+		return nil, errors.New("facade: Push works with tasks kept in this process: not with Cluster (webhooks are kept in memory, another node would not know them) nor MessageOnly (no task)")
+	}
 	if opts.Cluster != nil {
 		tasks, exec.events = opts.Cluster.TaskStore, opts.Cluster.QueueManager
 		options = append(options, a2asrv.WithClusterMode(*opts.Cluster))
 	} else {
-		tasks = newMemStore(limits)
+		store := newMemStore(limits)
+		tasks = store
 		options = append(options, a2asrv.WithTaskStore(tasks))
+		if opts.Push != nil {
+			if pushing, err = newPushes(opts.Push, store, logger); err != nil {
+				return nil, err
+			}
+			card.Capabilities.PushNotifications = true
+			options = append(options, a2asrv.WithPushNotifications(pushing.configs, pushing.queue))
+		}
 	}
 	if opts.ExtendedSkills != nil {
 		card.Capabilities.ExtendedAgentCard = true
 		options = append(options, a2asrv.WithExtendedAgentCardProducer(signing.extended(extendedCard{card: card, skills: opts.ExtendedSkills})))
 	}
 	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}, historyLength{}))
+	if pushing != nil {
+		options = append(options, a2asrv.WithCallInterceptors(pushChecks{p: pushing})) // after callers: whose task first
+	}
 	handler := subscriptions{RequestHandler: a2asrv.NewHandler(exec, options...), tasks: tasks}
 	checks := &admission{limits: limits, draining: opts.Draining, authorizeFn: opts.Authorize, exec: exec, streams: &callerCounts{}, tasks: tasks}
 	guard := func(rpc bool, version string, h http.Handler) http.Handler {
@@ -152,13 +171,13 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 		keepAlive = DefaultKeepAlive
 	}
 	keepAlives := a2asrv.WithTransportKeepAlive(keepAlive) // a negative interval: none
-	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler, keepAlives), a2av0.NewJSONRPCHandler(handler, keepAlives)
+	rpc10, rpc03 := a2asrv.NewJSONRPCHandler(handler, keepAlives), legacyCalls(a2av0.NewJSONRPCHandler(handler, keepAlives))
 	endpoint := guard(true, "", byVersion(rpc10, rpc03))
 	mux.Handle(EndpointPath, endpoint)
 	mux.Handle(EndpointPath+"/{$}", endpoint) // clients that join a base URL and "/" (httpx: the TCK) post here
 	mux.Handle(JSONRPCPath, guard(true, version10, onlyVersion(version10, true, rpc10)))
 	mux.Handle(RESTPath+"/", a2aJSON(guard(false, version10, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives))))))
 	mux.Handle(V03RPCPath, guard(true, version03, onlyVersion(version03, true, rpc03)))
-	mux.Handle(V03RESTPath+"/", guard(false, version03, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, a2av0.NewRESTHandler(handler, keepAlives)))))
+	mux.Handle(V03RESTPath+"/", guard(false, version03, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, legacyCalls(a2av0.NewRESTHandler(handler, keepAlives))))))
 	return allowOrigins(opts.AllowedOrigins, mux), nil
 }

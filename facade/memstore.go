@@ -29,6 +29,9 @@ type memStore struct {
 	maxBytes    int           // what the finished tasks carry, in all (< 0: no bound)
 	maxPerUser  int           // what one caller's finished tasks carry (< 0: no bound)
 	now         func() time.Time
+	// forgotten, when set, is told of each task dropped, under the store's lock (push
+	// configurations go with their task: pushstore.go).
+	forgotten func(a2a.TaskID)
 
 	mu       sync.Mutex
 	tasks    map[a2a.TaskID]*memTask
@@ -270,6 +273,9 @@ func (s *memStore) dropOwnLocked(newest *memTask) {
 // forgetLocked drops a finished task.
 func (s *memStore) forgetLocked(t *memTask) {
 	delete(s.tasks, t.task.ID)
+	if s.forgotten != nil {
+		s.forgotten(t.task.ID)
+	}
 	s.bytes -= t.bytes
 	if s.perUser[t.user] -= t.bytes; s.perUser[t.user] <= 0 {
 		delete(s.perUser, t.user)

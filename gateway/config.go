@@ -56,6 +56,8 @@ type Config struct {
 	Access []AccessRule `yaml:"access"`
 	// Tracing exports OpenTelemetry traces of the requests and of the calls to backends (tracing.go).
 	Tracing TracingConfig `yaml:"tracing"`
+	// Push sends tasks' events to the webhooks callers register (push.go); off by default.
+	Push PushConfig `yaml:"push"`
 	// Signing signs the card the gateway serves (signing.go); no key: the card is not signed.
 	Signing SigningConfig `yaml:"signing"`
 	// LogLevel is debug, info (the default), warn or error.
@@ -394,6 +396,12 @@ func (c *Config) check(fail func(field, msg string) error) error {
 	}
 	if err := c.Tracing.check(fail); err != nil {
 		return err
+	}
+	if err := c.Push.check(fail); err != nil {
+		return err
+	}
+	if c.Push.Enabled && c.Postgres != "" {
+		return fail("push.enabled", "push notifications are kept in one node's memory: not with postgres yet")
 	}
 	if len(c.Backends) == 0 {
 		return fail("backends", "the catalogue has no backend")

@@ -34,6 +34,7 @@ func (c *Config) Options(works a2aport.WorkStore) (Options, error) {
 		return Options{}, err
 	}
 	opts.Facade.CardSigning = signing
+	opts.Facade.Push = c.Push.pushOptions(nil) // gateway.New adds the metrics' count
 	tracer, err := c.Tracing.tracerProvider(context.Background())
 	if err != nil {
 		return Options{}, err

@@ -168,6 +168,16 @@ func New(opts Options) (*Gateway, error) {
 		g.opts.Facade.Authenticate = authenticated
 	}
 	fo := g.opts.Facade
+	if fo.Push != nil {
+		p, then := *fo.Push, fo.Push.Observe
+		p.Observe = func(o facade.PushOutcome) {
+			g.metrics.push.WithLabelValues(string(o)).Inc()
+			if then != nil {
+				then(o)
+			}
+		}
+		fo.Push = &p
+	}
 	fo.LiveSkills, fo.Admit, fo.Draining = g.skills, g.router.admit, g.Draining
 	fo.Authorize = g.authorize
 	if opts.Access != nil {

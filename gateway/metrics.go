@@ -28,6 +28,7 @@ type metrics struct {
 	// rateLimited are the requests refused over a rate limit, by scope (caller, backend) and
 	// backend (scope backend only: callers are not a closed set).
 	rateLimited *prometheus.CounterVec
+	push        *prometheus.CounterVec // push notifications, by outcome
 }
 
 func newMetrics(g *Gateway) *metrics {
@@ -46,9 +47,11 @@ func newMetrics(g *Gateway) *metrics {
 			Help: "Changes of a backend's state, by backend and the state it entered (available, unavailable)."}, []string{"backend", "state"}),
 		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_rate_limited_total",
 			Help: "Requests refused over a rate limit (429), by scope (caller or backend) and backend."}, []string{"scope", "backend"}),
+		push: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_push_total",
+			Help: "Push notifications, by outcome (delivered, retried, failed, refused, dropped)."}, []string{"outcome"}),
 	}
 	up := prometheus.NewGaugeFunc
-	m.registry.MustRegister(m.requests, m.latency, m.streams, m.works, m.workTime, m.resumed, m.transitions, m.rateLimited,
+	m.registry.MustRegister(m.requests, m.latency, m.streams, m.works, m.workTime, m.resumed, m.transitions, m.rateLimited, m.push,
 		collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 	for _, name := range g.order {
 		b := g.backends[name]
