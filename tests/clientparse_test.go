@@ -96,3 +96,46 @@ func TestClientReadsBindingNamesAgentsUse(t *testing.T) {
 		})
 	}
 }
+
+// TestClientReadsZeroThreeFileParts: a 1.0 agent whose answer holds one file part written the 0.3
+// way ({"kind":"file","file":{"uri",...}}) is read whole, natively and in the module: the file is
+// an artifact's URL part, the text beside it kept (the whole task was refused as not A2A).
+func TestClientReadsZeroThreeFileParts(t *testing.T) {
+	t.Parallel()
+	var srv *httptest.Server
+	srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/json")
+		if strings.HasSuffix(r.URL.Path, "agent-card.json") {
+			_, _ = w.Write([]byte(`{"name":"x","description":"x","version":"1","capabilities":{},"defaultInputModes":["text/plain"],"defaultOutputModes":["text/plain"],"skills":[],
+				"supportedInterfaces":[{"url":"` + srv.URL + `/rpc","protocolBinding":"JSONRPC","protocolVersion":"1.0"}]}`))
+			return
+		}
+		_, _ = w.Write([]byte(`{"jsonrpc":"2.0","id":null,"result":{"task":{"id":"t-1","contextId":"c-1","status":{"state":"TASK_STATE_COMPLETED"},
+			"artifacts":[{"artifactId":"a","parts":[{"text":"the report"},{"kind":"file","file":{"uri":"https://files.example/r.pdf","mimeType":"application/pdf","name":"r.pdf"}}]}]}}}`))
+	}))
+	t.Cleanup(srv.Close)
+	for _, impl := range implementations {
+		t.Run(impl.name, func(t *testing.T) {
+			t.Parallel()
+			p := newPort(t, impl, a2aport.Options{AgentCardURL: srv.URL + "/.well-known/agent-card.json"})
+			out, err := p.Submit(testContext(t), newWork("alice", "report please"))
+			if err != nil {
+				t.Fatalf("Submit() = %v (code %s)", err, a2aport.CodeOf(err))
+			}
+			var url, text string
+			for _, a := range out.Artifacts {
+				for _, part := range a.Parts {
+					switch part.Type {
+					case a2aport.PartURL:
+						url = part.URL
+					case a2aport.PartText:
+						text += part.Text
+					}
+				}
+			}
+			if url != "https://files.example/r.pdf" || !strings.Contains(text, "the report") {
+				t.Errorf("artifacts %+v: want the text and the file's URL", out.Artifacts)
+			}
+		})
+	}
+}

@@ -105,7 +105,7 @@ func (t *jsonrpc) call(ctx context.Context, method string, h http.Header, payloa
 	if out == nil {
 		return nil
 	}
-	if err := json.Unmarshal(resp.Result, out); err != nil {
+	if err := unmarshal10(resp.Result, out); err != nil {
 		return fmt.Errorf("failed to unmarshal result: %w", err)
 	}
 	return nil
@@ -123,7 +123,7 @@ func decodeRPCEvent(data []byte) (a2a.Event, error) {
 		return nil, err
 	}
 	var sr a2a.StreamResponse
-	if err := json.Unmarshal(result, &sr); err != nil {
+	if err := unmarshal10(result, &sr); err != nil {
 		return nil, err
 	}
 	return sr.Event, nil
@@ -186,7 +186,7 @@ func sendResult(result json.RawMessage) (a2a.SendMessageResult, error) {
 	ev, ok := decodeFastREST(result) // a SendMessage result has a stream response's shape
 	if !ok {
 		var sr a2a.StreamResponse
-		if err := json.Unmarshal(result, &sr); err != nil {
+		if err := unmarshal10(result, &sr); err != nil {
 			return nil, fmt.Errorf("result violates A2A spec - could not determine type: %w; data: %s", err, string(result))
 		}
 		ev = sr.Event

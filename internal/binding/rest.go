@@ -85,7 +85,11 @@ func (t *rest) do(ctx context.Context, c restCall, out any) error {
 	if out == nil {
 		return nil
 	}
-	if err := json.NewDecoder(body).Decode(out); err != nil {
+	var raw json.RawMessage
+	if err := json.NewDecoder(body).Decode(&raw); err != nil {
+		return fmt.Errorf("failed to decode response: %w", err)
+	}
+	if err := unmarshal10(raw, out); err != nil {
 		return fmt.Errorf("failed to decode response: %w", err)
 	}
 	return nil
@@ -108,7 +112,7 @@ type restEvent struct {
 // decodeRESTEvent decodes any HTTP+JSON event.
 func decodeRESTEvent(data []byte) (a2a.Event, error) {
 	var e restEvent
-	if err := json.Unmarshal(data, &e); err != nil {
+	if err := unmarshal10(data, &e); err != nil {
 		return nil, fmt.Errorf("failed to unmarshal stream response: %w", err)
 	}
 	var ev a2a.Event

@@ -1,6 +1,7 @@
 // What real agents send, as tests/clientparse_test.go checks it natively and under wazero: an
-// agent's error keeps its code and words whatever its data holds, and a card that names HTTP+JSON
-// "REST" is read as HTTP+JSON with a note.
+// agent's error keeps its code and words whatever its data holds, a 1.0 task with a file part
+// written the 0.3 way is read whole, and a card that names HTTP+JSON "REST" is read as HTTP+JSON
+// with a note.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
@@ -26,6 +27,9 @@ before(async () => {
     res.setHeader('Content-Type', 'application/json');
     if (name === 'rest') {
       res.end(restCard);
+    } else if (name === 'file03' && rest[0] === 'rpc') {
+      res.end(`{"jsonrpc":"2.0","id":null,"result":{"task":{"id":"t-1","contextId":"c-1","status":{"state":"TASK_STATE_COMPLETED"},
+        "artifacts":[{"artifactId":"a","parts":[{"text":"the report"},{"kind":"file","file":{"uri":"https://files.example/r.pdf","mimeType":"application/pdf","name":"r.pdf"}}]}]}}}`);
     } else if (rest.join('/') === '.well-known/agent-card.json') {
       res.end(JSON.stringify({ name: 'x', description: 'x', version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [],
         supportedInterfaces: [{ url: `${base}/${name}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }));
@@ -60,6 +64,14 @@ describe('errors whatever their data', { concurrency: true }, () => {
     }));
   }
 });
+
+it('a 1.0 task with a file part written the 0.3 way', () => withPort({ agentCardUrl: `${base}/file03/.well-known/agent-card.json` }, async (port) => {
+  const { out, err } = await settled(port.submit(newWork('alice', 'report please')), BOUND_MS);
+  assert.ifError(err);
+  const parts = out.artifacts.flatMap((a) => a.parts);
+  assert.ok(parts.some((p) => p.type === 'url' && p.url === 'https://files.example/r.pdf' && p.mediaType === 'application/pdf'), JSON.stringify(parts));
+  assert.ok(parts.some((p) => p.type === 'text' && p.text.includes('the report')), JSON.stringify(parts));
+}));
 
 it('a binding named REST', () => withPort({ agentCardUrl: `${base}/rest`, allowedOrigins: [new URL(agent.cards['v1-rest-poll']).origin] }, async (port) => {
   const { out, err } = await settled(port.submit(newWork('alice', 'complete by a binding named REST')), BOUND_MS);
