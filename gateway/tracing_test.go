@@ -247,6 +247,21 @@ func flushUntil(t *testing.T, tp *sdktrace.TracerProvider, rc *otlpReceiver, fou
 	}
 }
 
+// tracedGatewayOn is a gateway with traces on, exporting to a receiver of the test's own.
+func tracedGatewayOn(t *testing.T) (rc *otlpReceiver, sdk *sdktrace.TracerProvider, base string, backend *agent.Server) {
+	t.Helper()
+	rc = startReceiver(t)
+	tracingEnv(t, rc.URL)
+	tp, err := TracingConfig{Exporter: "otlp"}.tracerProvider(context.Background())
+	if err != nil || tp == nil {
+		t.Fatalf("tracerProvider = %v, %v", tp, err)
+	}
+	sdk = tp.(*sdktrace.TracerProvider)
+	t.Cleanup(func() { _ = sdk.Shutdown(context.Background()) })
+	base, backend = tracedGateway(t, tp)
+	return rc, sdk, base, backend
+}
+
 // TestTracesOfAMessage: a message sent through a gateway with traces on, under a caller's
 // traceparent, is exported to an OTLP/HTTP receiver as a server span, the child of the caller's
 // span in the caller's trace, naming the operation, the task and the context, and client spans
@@ -254,15 +269,7 @@ func flushUntil(t *testing.T, tp *sdktrace.TracerProvider, rc *otlpReceiver, fou
 // task and the skill; the backend receives the client span's traceparent. Nothing exported holds
 // the caller's token or the backend's secret header, or any header at all.
 func TestTracesOfAMessage(t *testing.T) {
-	rc := startReceiver(t)
-	tracingEnv(t, rc.URL)
-	tp, err := TracingConfig{Exporter: "otlp"}.tracerProvider(context.Background())
-	if err != nil || tp == nil {
-		t.Fatalf("tracerProvider = %v, %v", tp, err)
-	}
-	sdk := tp.(*sdktrace.TracerProvider)
-	t.Cleanup(func() { _ = sdk.Shutdown(context.Background()) })
-	base, backend := tracedGateway(t, tp)
+	rc, sdk, base, backend := tracedGatewayOn(t)
 
 	const traceID, callerSpan = "4bf92f3577b34da6a3ce929d0e0e4736", "00f067aa0ba902b7"
 	taskID, contextID := send(t, base, "00-"+traceID+"-"+callerSpan+"-01", "complete traced")
@@ -556,15 +563,7 @@ func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { retur
 // TestTracesOfACancel: a caller's CancelTask is a server span naming the task, and the gateway's
 // cancel at the backend its child client span, naming the backend and the task.
 func TestTracesOfACancel(t *testing.T) {
-	rc := startReceiver(t)
-	tracingEnv(t, rc.URL)
-	tp, err := TracingConfig{Exporter: "otlp"}.tracerProvider(context.Background())
-	if err != nil || tp == nil {
-		t.Fatalf("tracerProvider = %v, %v", tp, err)
-	}
-	sdk := tp.(*sdktrace.TracerProvider)
-	t.Cleanup(func() { _ = sdk.Shutdown(context.Background()) })
-	base, backend := tracedGateway(t, tp)
+	rc, sdk, base, backend := tracedGatewayOn(t)
 	task := sendMessage(t, base, "", "hold cancel me", true)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

@@ -134,6 +134,14 @@ func configuredGateway(t *testing.T, yaml string) (string, *gateway.Gateway) {
 	if err := os.WriteFile(path, []byte(strings.ReplaceAll(yaml, "$BASE", base)), 0o600); err != nil {
 		t.Fatal(err)
 	}
+	_, g := startedGateway(t, path)
+	serveGateway(t, ln, g)
+	return base, g
+}
+
+// startedGateway is the gateway of the configuration file at path, started (no probes).
+func startedGateway(t *testing.T, path string) (*gateway.Config, *gateway.Gateway) {
+	t.Helper()
 	c, err := gateway.ReadConfig(path)
 	if err != nil {
 		t.Fatal(err)
@@ -148,8 +156,7 @@ func configuredGateway(t *testing.T, yaml string) (string, *gateway.Gateway) {
 		t.Fatal(err)
 	}
 	g.Start(testContext(t))
-	serveGateway(t, ln, g)
-	return base, g
+	return c, g
 }
 
 // a2aCall is one A2A request through a binding of a version.
@@ -258,17 +265,7 @@ func post(t *testing.T, url string, h http.Header, body string) (int, string, st
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer func() { _ = resp.Body.Close() }()
-	var b strings.Builder
-	buf := make([]byte, 4096)
-	for {
-		n, err := resp.Body.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			break
-		}
-	}
-	return resp.StatusCode, resp.Header.Get("Retry-After"), b.String()
+	return resp.StatusCode, resp.Header.Get("Retry-After"), readAll(resp)
 }
 
 // completed reports whether an answer is a completed task (either version's spelling).
@@ -608,17 +605,11 @@ backends:
 	}
 }
 
+// readAll is resp's body, read to its end and closed.
 func readAll(resp *http.Response) string {
 	defer func() { _ = resp.Body.Close() }()
-	var b strings.Builder
-	buf := make([]byte, 4096)
-	for {
-		n, err := resp.Body.Read(buf)
-		b.Write(buf[:n])
-		if err != nil {
-			return b.String()
-		}
-	}
+	b, _ := io.ReadAll(resp.Body)
+	return string(b)
 }
 
 // TestGatewayBackendHeaders: a backend's static headers (values from files) reach the backend's

@@ -19,7 +19,6 @@ import (
 	"time"
 
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/gateway"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
 )
 
@@ -107,20 +106,7 @@ backends:
 	if err := os.WriteFile(path, []byte(config), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	c, err := gateway.ReadConfig(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts, err := c.Options(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opts.ProbeInterval = -1
-	g, err := gateway.New(opts)
-	if err != nil {
-		t.Fatal(err)
-	}
-	g.Start(testContext(t))
+	c, g := startedGateway(t, path)
 	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: g}}
 	srv.TLS = c.ServerTLS()
 	srv.TLS.Certificates = []tls.Certificate{serverCA.issue(t, pkix.Name{CommonName: "gateway"}, net.IPv4(127, 0, 0, 1))}
