@@ -132,7 +132,11 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 		tasks = store
 		options = append(options, a2asrv.WithTaskStore(tasks))
 		if opts.Push != nil {
-			if pushing, err = newPushes(opts.Push, store, logger); err != nil {
+			signer, err := newPushSigner(opts.Push.Sign, signing, root)
+			if err != nil {
+				return nil, err
+			}
+			if pushing, err = newPushes(opts.Push, store, signer, logger); err != nil {
 				return nil, err
 			}
 			card.Capabilities.PushNotifications = true

@@ -52,6 +52,10 @@ type PushOptions struct {
 	// MaxConfigsPerTask bounds the webhooks registered for one task (default 10): one more is
 	// refused with invalid params.
 	MaxConfigsPerTask int
+	// Sign signs every push with CardSigning's key (which New then needs): a JWT in
+	// PushSignatureHeader binding the push to its body, its webhook and five minutes, that a
+	// receiver verifies with the key the facade publishes (PushVerifier; pushsign.go).
+	Sign bool
 	// Observe, when set, is told the outcome of each delivery and each attempt retried, for a
 	// server's metrics (the gateway counts them in a2aport_gateway_push_total). It is called from
 	// the delivering goroutines and must not block.
@@ -135,7 +139,7 @@ type pushes struct {
 
 // newPushes makes the push support opts describe, its configurations forgotten with the tasks of
 // tasks (a task dropped from memory takes its webhooks with it).
-func newPushes(opts *PushOptions, tasks *memStore, logger *slog.Logger) (*pushes, error) {
+func newPushes(opts *PushOptions, tasks *memStore, signer *pushSigner, logger *slog.Logger) (*pushes, error) {
 	if err := opts.Check(); err != nil {
 		return nil, err
 	}
@@ -146,7 +150,9 @@ func newPushes(opts *PushOptions, tasks *memStore, logger *slog.Logger) (*pushes
 	}
 	configs := newPushStore(guard, o.MaxConfigsPerTask)
 	tasks.forgotten = configs.forget
-	return &pushes{configs: configs, guard: guard, queue: newPushQueue(o, guard, configs, tasks, logger)}, nil
+	queue := newPushQueue(o, guard, configs, tasks, logger)
+	queue.signer = signer
+	return &pushes{configs: configs, guard: guard, queue: queue}, nil
 }
 
 // checkPushConfig refuses, before a2asrv stores anything, a configuration the facade could not

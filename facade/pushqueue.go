@@ -43,6 +43,7 @@ type pushQueue struct {
 	client  *http.Client
 	logger  *slog.Logger
 	slots   chan struct{} // MaxConcurrent attempts in flight
+	signer  *pushSigner   // nil: pushes are not signed (PushOptions.Sign)
 
 	mu       sync.Mutex
 	waiting  *list.List // *pushItem, oldest first
@@ -276,6 +277,13 @@ func (q *pushQueue) attempt(cfg *a2a.PushConfig, item *pushItem) error {
 		if scheme, ok := authScheme(cfg.Auth.Scheme); ok {
 			req.Header.Set("Authorization", scheme+" "+cfg.Auth.Credentials)
 		}
+	}
+	if q.signer != nil {
+		token, err := q.signer.token(cfg.URL, item.body) // each attempt its own: a retry is no replay
+		if err != nil {
+			return fmt.Errorf("the push could not be signed: %w", err)
+		}
+		req.Header.Set(PushSignatureHeader, token)
 	}
 	resp, err := q.client.Do(req)
 	if err != nil {

@@ -400,6 +400,9 @@ func (c *Config) check(fail func(field, msg string) error) error {
 	if err := c.Push.check(fail); err != nil {
 		return err
 	}
+	if c.Push.Sign && (!c.Push.Enabled || c.Signing.Key == "") {
+		return fail("push.sign", "needs push.enabled and signing.key: pushes are signed with the card's key")
+	}
 	if c.Push.Enabled && c.Postgres != "" {
 		return fail("push.enabled", "push notifications are kept in one node's memory: not with postgres yet")
 	}

@@ -86,6 +86,7 @@ func TestConfigErrors(t *testing.T) {
 		{"skill of no backend", "access:\n  - skills: [b/x]\n" + good, 2, "access[0].skills[0]", "skill id"},
 		{"mtls without TLS", "auth:\n  mtls:\n    clientCA: x\n" + good, 3, "auth.mtls", "needs tlsCert"},
 		{"mtls CA not PEM", "tlsCert: c\ntlsKey: k\nauth:\n  mtls:\n    clientCA: not a certificate\n" + good, 5, "auth.mtls.clientCA", "no PEM"},
+		{"push signed without a key", "push:\n  enabled: true\n  sign: true\n" + good, 3, "push.sign", "needs push.enabled and signing.key"},
 		{"reserved header", good + "    headers:\n      Host: x\n", 5, "backends[0].headers.Host", "set by the gateway"},
 		{"header with a line break", good + "    headers:\n      X-A: \"a\\r\\nB: c\"\n", 5, "backends[0].headers.X-A", "cannot hold"},
 	} {

@@ -33,6 +33,9 @@ type PushConfig struct {
 	MaxQueued           int `yaml:"maxQueued"`
 	// MaxConfigsPerTask bounds the webhooks of one task (default 10).
 	MaxConfigsPerTask int `yaml:"maxConfigsPerTask"`
+	// Sign signs every push with the card's key (signing:, which it needs): a JWT in
+	// X-A2A-Notification-Signature that receivers verify with the published key (docs/facade.md).
+	Sign bool `yaml:"sign"`
 
 	retryBackoff, timeout time.Duration
 }
@@ -84,5 +87,5 @@ func (p *PushConfig) pushOptions(observe func(facade.PushOutcome)) *facade.PushO
 	}
 	return &facade.PushOptions{AllowedWebhooks: p.AllowedWebhooks, MaxAttempts: p.MaxAttempts, RetryBackoff: p.retryBackoff,
 		Timeout: p.timeout, MaxQueuedPerWebhook: p.MaxQueuedPerWebhook, MaxQueued: p.MaxQueued,
-		MaxConfigsPerTask: p.MaxConfigsPerTask, Observe: observe}
+		MaxConfigsPerTask: p.MaxConfigsPerTask, Observe: observe, Sign: p.Sign}
 }

@@ -97,6 +97,7 @@ func DefaultAlgorithm(pub crypto.PublicKey) (string, error) {
 type Signer struct {
 	key       crypto.Signer
 	alg, kid  string
+	jku       string
 	protected string // the protected header, base64url
 	jwk       publishedKey
 }
@@ -143,7 +144,7 @@ func NewSigner(key crypto.Signer, alg, kid, jku string) (*Signer, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Signer{key: key, alg: alg, kid: kid, protected: base64.RawURLEncoding.EncodeToString(header), jwk: jwk}
+	s := &Signer{key: key, alg: alg, kid: kid, jku: jku, protected: base64.RawURLEncoding.EncodeToString(header), jwk: jwk}
 	probe := []byte(s.protected + ".cHJvYmU")
 	sig, err := s.signInput(probe)
 	if err != nil {
@@ -260,6 +261,27 @@ func (s *Signer) Signatures(card []byte) ([]JWS, error) {
 		sigs = append(sigs, JWS{Protected: s.protected, Signature: base64.RawURLEncoding.EncodeToString(sig)})
 	}
 	return sigs, nil
+}
+
+// Token is a JWT of claims (a JSON object) in JWS compact form, signed by the signer's key, its
+// protected header naming alg, kid, jku (when the signer has one) and typ JWT: what a server
+// signs its push notifications with, for a receiver that verifies them with the published key.
+func (s *Signer) Token(claims []byte) (string, error) {
+	header, err := json.Marshal(struct {
+		Alg string `json:"alg"`
+		JKU string `json:"jku,omitempty"`
+		Kid string `json:"kid"`
+		Typ string `json:"typ"`
+	}{s.alg, s.jku, s.kid, "JWT"})
+	if err != nil {
+		return "", err
+	}
+	input := base64.RawURLEncoding.EncodeToString(header) + "." + base64.RawURLEncoding.EncodeToString(claims)
+	sig, err := s.signInput([]byte(input))
+	if err != nil {
+		return "", err
+	}
+	return input + "." + base64.RawURLEncoding.EncodeToString(sig), nil
 }
 
 // signInput signs a JWS Signing Input; the signature is in JWS's form (RFC 7518 §3).
