@@ -121,27 +121,29 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 	var tasks taskstore.Store
 	options := []a2asrv.RequestHandlerOption{a2asrv.WithCapabilityChecks(&card.Capabilities), a2asrv.WithLogger(logger)}
 	var pushing *pushes
-	if opts.Push != nil && (opts.Cluster != nil || opts.MessageOnly) {
-		return nil, errors.New("facade: Push works with tasks kept in this process: not with Cluster (webhooks are kept in memory, another node would not know them) nor MessageOnly (no task)")
+	switch {
+	case opts.Push != nil && opts.MessageOnly:
+		return nil, errors.New("facade: Push needs tasks: not with MessageOnly")
+	case opts.Push != nil && opts.Cluster != nil && opts.Push.Store == nil:
+		return nil, errors.New("facade: Push with Cluster needs Push.Store shared by the nodes (pgcluster.Cluster.PushConfigs): another node would not know the webhooks")
 	}
 	if opts.Cluster != nil {
 		tasks, exec.events = opts.Cluster.TaskStore, opts.Cluster.QueueManager
 		options = append(options, a2asrv.WithClusterMode(*opts.Cluster))
 	} else {
-		store := newMemStore(limits)
-		tasks = store
+		tasks = newMemStore(limits)
 		options = append(options, a2asrv.WithTaskStore(tasks))
-		if opts.Push != nil {
-			signer, err := newPushSigner(opts.Push.Sign, signing, root)
-			if err != nil {
-				return nil, err
-			}
-			if pushing, err = newPushes(opts.Push, store, signer, logger); err != nil {
-				return nil, err
-			}
-			card.Capabilities.PushNotifications = true
-			options = append(options, a2asrv.WithPushNotifications(pushing.configs, pushing.queue))
+	}
+	if opts.Push != nil {
+		signer, err := newPushSigner(opts.Push.Sign, signing, root)
+		if err != nil {
+			return nil, err
 		}
+		if pushing, err = newPushes(opts.Push, tasks, signer, logger); err != nil {
+			return nil, err
+		}
+		card.Capabilities.PushNotifications = true
+		options = append(options, a2asrv.WithPushNotifications(pushing.configs, pushing.queue))
 	}
 	if opts.ExtendedSkills != nil {
 		card.Capabilities.ExtendedAgentCard = true

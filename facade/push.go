@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 )
 
 // Push notifications: the third way A2A delivers a task's updates, beside the blocking answer and
@@ -52,6 +53,11 @@ type PushOptions struct {
 	// MaxConfigsPerTask bounds the webhooks registered for one task (default 10): one more is
 	// refused with invalid params.
 	MaxConfigsPerTask int
+	// Store keeps the configurations (nil: this process's memory). A cluster needs one its nodes
+	// share (pgcluster.Cluster.PushConfigs): the node that runs a task's events finds the webhooks
+	// registered through another. A delivery is made by that node, from its memory: one that dies
+	// with pushes queued loses them (a receiver that missed some asks GetTask).
+	Store PushStore
 	// Sign signs every push with CardSigning's key (which New then needs): a JWT in
 	// PushSignatureHeader binding the push to its body, its webhook and five minutes, that a
 	// receiver verifies with the key the facade publishes (PushVerifier; pushsign.go).
@@ -139,7 +145,7 @@ type pushes struct {
 
 // newPushes makes the push support opts describe, its configurations forgotten with the tasks of
 // tasks (a task dropped from memory takes its webhooks with it).
-func newPushes(opts *PushOptions, tasks *memStore, signer *pushSigner, logger *slog.Logger) (*pushes, error) {
+func newPushes(opts *PushOptions, tasks taskstore.Store, signer *pushSigner, logger *slog.Logger) (*pushes, error) {
 	if err := opts.Check(); err != nil {
 		return nil, err
 	}
@@ -148,8 +154,10 @@ func newPushes(opts *PushOptions, tasks *memStore, signer *pushSigner, logger *s
 	if err != nil {
 		return nil, err
 	}
-	configs := newPushStore(guard, o.MaxConfigsPerTask)
-	tasks.forgotten = configs.forget
+	configs := newPushStore(guard, o.MaxConfigsPerTask, o.Store)
+	if mem, ok := tasks.(*memStore); ok {
+		mem.forgotten = configs.forget
+	}
 	queue := newPushQueue(o, guard, configs, tasks, logger)
 	queue.signer = signer
 	return &pushes{configs: configs, guard: guard, queue: queue}, nil

@@ -19,6 +19,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 )
 
 // pushQueue is the facade's push.Sender. a2a-go calls SendPush inside the processing of each
@@ -39,7 +40,7 @@ type pushQueue struct {
 	opts    PushOptions // with defaults
 	guard   *webhookGuard
 	configs *pushStore
-	tasks   *memStore
+	tasks   taskstore.Store
 	client  *http.Client
 	logger  *slog.Logger
 	slots   chan struct{} // MaxConcurrent attempts in flight
@@ -73,7 +74,7 @@ type pushItem struct {
 
 var _ push.Sender = (*pushQueue)(nil)
 
-func newPushQueue(o PushOptions, guard *webhookGuard, configs *pushStore, tasks *memStore, logger *slog.Logger) *pushQueue {
+func newPushQueue(o PushOptions, guard *webhookGuard, configs *pushStore, tasks taskstore.Store, logger *slog.Logger) *pushQueue {
 	return &pushQueue{opts: o, guard: guard, configs: configs, tasks: tasks, client: guard.client(o.Timeout), logger: logger,
 		slots: make(chan struct{}, o.MaxConcurrent), waiting: list.New(), webhooks: map[webhookKey]*webhookQueue{}}
 }

@@ -47,7 +47,7 @@ func TestPushQueueDropsOldest(t *testing.T) {
 			delivered.Done()
 		}
 	}}.withDefaults()
-	configs := newPushStore(guard, 10)
+	configs := newPushStore(guard, 10, nil)
 	ctx := context.Background()
 	for _, hook := range []string{"a", "b"} {
 		if _, err := configs.Save(ctx, "task", &a2a.PushConfig{ID: hook, URL: srv.URL + "/" + hook}); err != nil {

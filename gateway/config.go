@@ -403,9 +403,6 @@ func (c *Config) check(fail func(field, msg string) error) error {
 	if c.Push.Sign && (!c.Push.Enabled || c.Signing.Key == "") {
 		return fail("push.sign", "needs push.enabled and signing.key: pushes are signed with the card's key")
 	}
-	if c.Push.Enabled && c.Postgres != "" {
-		return fail("push.enabled", "push notifications are kept in one node's memory: not with postgres yet")
-	}
 	if len(c.Backends) == 0 {
 		return fail("backends", "the catalogue has no backend")
 	}

@@ -191,6 +191,9 @@ func newGateway(ctx context.Context, cfg *gateway.Config, cluster *pgcluster.Clu
 	if cluster != nil {
 		c := cluster.Config()
 		opts.Facade.Cluster, opts.Routes, opts.Ready = &c, cluster.Routes(), pool.Ping
+		if opts.Facade.Push != nil {
+			opts.Facade.Push.Store = cluster.PushConfigs() // every node finds the webhooks
+		}
 	}
 	if g, err = gateway.New(opts); err != nil {
 		stopTraces()

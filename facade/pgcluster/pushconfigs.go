@@ -2,102 +2,85 @@ package pgcluster
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
-	"net/url"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
-	"github.com/google/uuid"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/a2aport/a2aport/facade"
 )
 
-// PushConfigs are the tasks' push notification configurations in PostgreSQL (a2a-go's
-// push.ConfigStore), so that whichever node runs a task's events finds where to send them, and
-// a configuration made on one node is read, listed and deleted on any other.
+// PushConfigs keep the tasks' push notification configurations in PostgreSQL (a
+// facade.PushStore, for facade.PushOptions.Store): a configuration registered through one node is
+// read, listed, replaced and deleted through any other, and the node that runs a task's events
+// finds where to send them.
 type PushConfigs struct{ pool *pgxpool.Pool }
+
+var _ facade.PushStore = (*PushConfigs)(nil)
 
 // PushConfigs is the cluster's push configuration store.
 func (c *Cluster) PushConfigs() *PushConfigs { return &PushConfigs{pool: c.pool} }
 
-// Save creates the configuration, or replaces the one of the same id; a configuration without an
-// id is given one.
-func (s *PushConfigs) Save(ctx context.Context, taskID a2a.TaskID, config *a2a.PushConfig) (*a2a.PushConfig, error) {
-	if config == nil || config.URL == "" {
-		return nil, fmt.Errorf("%w: a push configuration needs a URL", a2a.ErrInvalidParams)
-	}
-	if _, err := url.ParseRequestURI(config.URL); err != nil {
-		return nil, fmt.Errorf("%w: the push configuration's URL: %w", a2a.ErrInvalidParams, err)
-	}
-	saved := *config
-	if saved.ID == "" {
-		saved.ID = uuid.Must(uuid.NewV7()).String()
-	}
-	saved.TaskID = taskID
-	data, err := json.Marshal(&saved)
+// PutPush implements facade.PushStore. Two nodes saving for one task at once take turns (a lock
+// of the task's, for the transaction), so that the bound holds.
+func (s *PushConfigs) PutPush(ctx context.Context, taskID a2a.TaskID, configID string, record []byte, maxPerTask int) (bool, error) {
+	tx, err := s.pool.Begin(ctx)
 	if err != nil {
-		return nil, err
+		return false, err
 	}
-	if _, err := s.pool.Exec(ctx, `INSERT INTO a2a_push_configs (task_id, config_id, config) VALUES ($1, $2, $3)
-		ON CONFLICT (task_id, config_id) DO UPDATE SET config = EXCLUDED.config`, string(taskID), saved.ID, data); err != nil {
-		return nil, err
+	defer func() { _ = tx.Rollback(ctx) }() // after Commit: nothing to undo
+	if _, err := tx.Exec(ctx, `SELECT pg_advisory_xact_lock(hashtextextended('a2a_push_configs:' || $1, 0))`, string(taskID)); err != nil {
+		return false, err
 	}
-	return &saved, nil
+	var others int
+	if err := tx.QueryRow(ctx, `SELECT count(*) FROM a2a_push_configs WHERE task_id = $1 AND config_id <> $2`, string(taskID), configID).Scan(&others); err != nil {
+		return false, err
+	}
+	if others >= maxPerTask {
+		return false, nil
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO a2a_push_configs (task_id, config_id, config) VALUES ($1, $2, $3)
+		ON CONFLICT (task_id, config_id) DO UPDATE SET config = EXCLUDED.config`, string(taskID), configID, record); err != nil {
+		return false, err
+	}
+	return true, tx.Commit(ctx)
 }
 
-// Get is the configuration configID of the task.
-func (s *PushConfigs) Get(ctx context.Context, taskID a2a.TaskID, configID string) (*a2a.PushConfig, error) {
-	var data []byte
-	err := s.pool.QueryRow(ctx, `SELECT config FROM a2a_push_configs WHERE task_id = $1 AND config_id = $2`, string(taskID), configID).Scan(&data)
+// GetPush implements facade.PushStore.
+func (s *PushConfigs) GetPush(ctx context.Context, taskID a2a.TaskID, configID string) ([]byte, error) {
+	var record []byte
+	err := s.pool.QueryRow(ctx, `SELECT config FROM a2a_push_configs WHERE task_id = $1 AND config_id = $2`, string(taskID), configID).Scan(&record)
 	if errors.Is(err, pgx.ErrNoRows) {
-		return nil, push.ErrPushConfigNotFound // as a2a-go's own store answers
+		return nil, nil
 	}
-	if err != nil {
-		return nil, err
-	}
-	return decodePushConfig(data)
+	return record, err
 }
 
-// List is the task's configurations, oldest first.
-func (s *PushConfigs) List(ctx context.Context, taskID a2a.TaskID) ([]*a2a.PushConfig, error) {
+// ListPush implements facade.PushStore: the task's configurations, oldest first.
+func (s *PushConfigs) ListPush(ctx context.Context, taskID a2a.TaskID) ([][]byte, error) {
 	rows, err := s.pool.Query(ctx, `SELECT config FROM a2a_push_configs WHERE task_id = $1 ORDER BY created_at, config_id`, string(taskID))
 	if err != nil {
 		return nil, err
 	}
 	defer rows.Close()
-	out := []*a2a.PushConfig{}
+	out := [][]byte{}
 	for rows.Next() {
-		var data []byte
-		if err := rows.Scan(&data); err != nil {
+		var record []byte
+		if err := rows.Scan(&record); err != nil {
 			return nil, err
 		}
-		c, err := decodePushConfig(data)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
+		out = append(out, record)
 	}
 	return out, rows.Err()
 }
 
-// Delete removes the configuration configID of the task (none: nothing to do).
-func (s *PushConfigs) Delete(ctx context.Context, taskID a2a.TaskID, configID string) error {
+// DeletePush implements facade.PushStore.
+func (s *PushConfigs) DeletePush(ctx context.Context, taskID a2a.TaskID, configID string) error {
+	if configID == "" {
+		_, err := s.pool.Exec(ctx, `DELETE FROM a2a_push_configs WHERE task_id = $1`, string(taskID))
+		return err
+	}
 	_, err := s.pool.Exec(ctx, `DELETE FROM a2a_push_configs WHERE task_id = $1 AND config_id = $2`, string(taskID), configID)
 	return err
-}
-
-// DeleteAll removes every configuration of the task.
-func (s *PushConfigs) DeleteAll(ctx context.Context, taskID a2a.TaskID) error {
-	_, err := s.pool.Exec(ctx, `DELETE FROM a2a_push_configs WHERE task_id = $1`, string(taskID))
-	return err
-}
-
-func decodePushConfig(data []byte) (*a2a.PushConfig, error) {
-	var c a2a.PushConfig
-	if err := json.Unmarshal(data, &c); err != nil {
-		return nil, fmt.Errorf("a stored push configuration: %w", err)
-	}
-	return &c, nil
 }
