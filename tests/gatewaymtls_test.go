@@ -1,14 +1,8 @@
 package tests
 
 import (
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
-	"crypto/x509"
 	"crypto/x509/pkix"
-	"encoding/pem"
-	"math/big"
 	"net"
 	"net/http"
 	"net/http/httptest"
@@ -20,50 +14,8 @@ import (
 
 	"github.com/a2aport/a2aport/facade"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/certs"
 )
-
-// authority is a certificate authority a test makes: it issues server and client certificates.
-type authority struct {
-	cert *x509.Certificate
-	key  *ecdsa.PrivateKey
-	pem  []byte
-}
-
-func newAuthority(t *testing.T, name string) authority {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: name}, NotBefore: time.Now().Add(-time.Hour),
-		NotAfter: time.Now().Add(time.Hour), IsCA: true, BasicConstraintsValid: true, KeyUsage: x509.KeyUsageCertSign}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, _ := x509.ParseCertificate(der)
-	return authority{cert: cert, key: key, pem: pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})}
-}
-
-// issue is a certificate of subject for a server (ip set) or a client.
-func (a authority) issue(t *testing.T, subject pkix.Name, ip net.IP) tls.Certificate {
-	t.Helper()
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		t.Fatal(err)
-	}
-	serial, _ := rand.Int(rand.Reader, big.NewInt(1<<62))
-	tmpl := &x509.Certificate{SerialNumber: serial, Subject: subject, NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour),
-		KeyUsage: x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageClientAuth}}
-	if ip != nil {
-		tmpl.IPAddresses, tmpl.ExtKeyUsage = []net.IP{ip}, []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}
-	}
-	der, err := x509.CreateCertificate(rand.Reader, tmpl, a.cert, &key.PublicKey, a.key)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key}
-}
 
 // TestGatewayMutualTLSCallers: with auth.mtls a client certificate of the configured authority
 // names its caller ("mtls:" and its subject), whose organisational unit access rules can ask for;
@@ -72,10 +24,10 @@ func (a authority) issue(t *testing.T, subject pkix.Name, ip net.IP) tls.Certifi
 // declares the mutualTLS scheme.
 func TestGatewayMutualTLSCallers(t *testing.T) {
 	t.Parallel()
-	ca, stranger := newAuthority(t, "clients"), newAuthority(t, "strangers")
-	serverCA := newAuthority(t, "servers")
+	ca, stranger := certs.NewAuthority(t, "clients"), certs.NewAuthority(t, "strangers")
+	serverCA := certs.NewAuthority(t, "servers")
 	dir := t.TempDir()
-	for name, data := range map[string][]byte{"ca.pem": ca.pem, "cert.pem": []byte("unused"), "key.pem": []byte("unused")} {
+	for name, data := range map[string][]byte{"ca.pem": ca.PEM, "cert.pem": []byte("unused"), "key.pem": []byte("unused")} {
 		if err := os.WriteFile(filepath.Join(dir, name), data, 0o600); err != nil {
 			t.Fatal(err)
 		}
@@ -109,20 +61,19 @@ backends:
 	c, g := startedGateway(t, path)
 	srv := &httptest.Server{Listener: ln, Config: &http.Server{Handler: g}}
 	srv.TLS = c.ServerTLS()
-	srv.TLS.Certificates = []tls.Certificate{serverCA.issue(t, pkix.Name{CommonName: "gateway"}, net.IPv4(127, 0, 0, 1))}
+	srv.TLS.Certificates = []tls.Certificate{serverCA.Issue(t, pkix.Name{CommonName: "gateway"}, net.IPv4(127, 0, 0, 1))}
 	srv.StartTLS()
 	t.Cleanup(func() {
 		srv.Close()
 		_ = g.Close()
 	})
 
-	roots := x509.NewCertPool()
-	roots.AddCert(serverCA.cert)
+	roots := serverCA.Pool()
 	client := func(certs ...tls.Certificate) *http.Client {
 		return &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots, Certificates: certs}}, Timeout: 10 * time.Second}
 	}
-	robot := client(ca.issue(t, pkix.Name{CommonName: "robot-7", OrganizationalUnit: []string{"robots"}}, nil))
-	intern := client(ca.issue(t, pkix.Name{CommonName: "intern", OrganizationalUnit: []string{"people"}}, nil))
+	robot := client(ca.Issue(t, pkix.Name{CommonName: "robot-7", OrganizationalUnit: []string{"robots"}}, nil))
+	intern := client(ca.Issue(t, pkix.Name{CommonName: "intern", OrganizationalUnit: []string{"people"}}, nil))
 	send := func(c *http.Client, token, method, params string) (int, string) {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodPost, base+facade.EndpointPath, strings.NewReader(`{"jsonrpc":"2.0","id":1,"method":"`+method+`","params":`+params+`}`))
@@ -158,7 +109,7 @@ backends:
 	}
 	// A certificate of another authority: a client that offers it anyway (Go's offers only one
 	// the server's authorities signed) has its connection ended; one that does not is anonymous.
-	forged := stranger.issue(t, pkix.Name{CommonName: "robot-7", OrganizationalUnit: []string{"robots"}}, nil)
+	forged := stranger.Issue(t, pkix.Name{CommonName: "robot-7", OrganizationalUnit: []string{"robots"}}, nil)
 	pushy := &http.Client{Transport: &http.Transport{TLSClientConfig: &tls.Config{RootCAs: roots,
 		GetClientCertificate: func(*tls.CertificateRequestInfo) (*tls.Certificate, error) { return &forged, nil }}}, Timeout: 10 * time.Second}
 	if status, body := send(pushy, "", "SendMessage", message); status != 0 {
