@@ -162,29 +162,7 @@ func TestGatewayAdminListen(t *testing.T) {
 	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := command(t, "gateway", "--config", config)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	lines := bufio.NewReader(stdout)
-	var base, ops string
-	for base == "" || ops == "" {
-		line, err := lines.ReadString('\n')
-		if err != nil {
-			t.Fatalf("the gateway's lines: %v", err)
-		}
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "gateway on "); ok {
-			base = v
-		}
-		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "operations on "); ok {
-			ops = v
-		}
-	}
+	base, ops := startGateway(t, config, true)
 	status := func(url string) int {
 		resp, err := http.Get(url)
 		if err != nil {
@@ -207,6 +185,35 @@ func TestGatewayAdminListen(t *testing.T) {
 	if got := status(ops + "/.well-known/agent-card.json"); got != http.StatusNotFound {
 		t.Errorf("the card on the operations listener: %d, want 404", got)
 	}
+}
+
+// startGateway runs `a2aport gateway --config config` until the test ends and returns where it
+// serves, as it prints it, and with ops where its operations listener is.
+func startGateway(t *testing.T, config string, ops bool) (base, opsBase string) {
+	t.Helper()
+	cmd := command(t, "gateway", "--config", config)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
+	lines := bufio.NewReader(stdout)
+	for base == "" || (ops && opsBase == "") {
+		line, err := lines.ReadString('\n')
+		if err != nil {
+			t.Fatalf("the gateway's lines: %v", err)
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "gateway on "); ok {
+			base = v
+		}
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "operations on "); ok {
+			opsBase = v
+		}
+	}
+	return base, opsBase
 }
 
 // TestGatewayConfigError: a bad configuration names file, line and field, and nothing starts.

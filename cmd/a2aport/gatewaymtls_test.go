@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"crypto/tls"
 	"crypto/x509/pkix"
 	"io"
@@ -37,24 +36,7 @@ func TestGatewayCommandMutualTLS(t *testing.T) {
 	if err := os.WriteFile(config, []byte(yaml), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	cmd := command(t, "gateway", "--config", config)
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = cmd.Process.Kill(); _ = cmd.Wait() })
-	lines := bufio.NewReader(stdout)
-	base := ""
-	for base == "" {
-		line, err := lines.ReadString('\n')
-		if err != nil {
-			t.Fatalf("the gateway's lines: %v", err)
-		}
-		base, _ = strings.CutPrefix(strings.TrimSpace(line), "gateway on ")
-	}
+	base, _ := startGateway(t, config, false)
 	if !strings.HasPrefix(base, "https://") {
 		t.Fatalf("the gateway is on %q, want https", base)
 	}
