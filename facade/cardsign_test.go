@@ -344,9 +344,7 @@ func TestSignedExtendedCard(t *testing.T) {
 					t.Errorf("%s %s: %s", version, binding, note)
 				}
 			}
-			// Over 0.3, a2a-go writes the extended card's interfaces without their versions
-			// (a2av0.FromV1AgentCard), so the adapter finds none for 0.3 in it: not a signature's doing.
-			if version == "1.0" && !d.ExtendedCard {
+			if !d.ExtendedCard {
 				t.Errorf("%s %s: the extended card is not in use: %v", version, binding, d.CardNotes)
 			}
 		}

@@ -38,14 +38,16 @@ func observe(logger *slog.Logger, m *metrics, t *tracer, next http.Handler) http
 	})
 }
 
-// operationLabel is a request's metric label: its A2A operation, "card" for the Agent Card, else
-// "other".
+// operationLabel is a request's metric label: its A2A operation, "card" for the Agent Card,
+// "card-keys" for the key set that signs it, else "other".
 func operationLabel(r *http.Request, call *facade.Call) string {
 	switch {
 	case call.Operation != "":
 		return call.Operation
 	case r.URL.Path == facade.CardPath:
 		return "card"
+	case r.URL.Path == facade.CardKeysPath:
+		return "card-keys"
 	}
 	return "other"
 }
