@@ -7,6 +7,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	a2alegacy "github.com/a2aproject/a2a-go/a2a"
@@ -18,8 +19,8 @@ import (
 )
 
 // Request is what Options.Authorize is told of one A2A request: who calls, which operation, and
-// for a message that starts a task, the message and the Work it would become. Nothing in it has
-// been created yet.
+// for a message that starts a task, the message and the Work it would become (Message). Nothing
+// in it has been created yet.
 type Request struct {
 	// Operation is the A2A 1.0 operation ("SendMessage", "GetTask", ...; 0.3's methods and the
 	// HTTP+JSON routes by the same names), or "" for a request that names none the facade serves.
@@ -28,11 +29,24 @@ type Request struct {
 	Caller string
 	// Task is the task the call names ("" for a message that starts one, ListTasks, the card).
 	Task a2a.TaskID
-	// Message is the message of a SendMessage or SendStreamingMessage that starts a task, in
-	// A2A 1.0's terms whatever the caller's version; nil otherwise or when it cannot be read (the
-	// server refuses it then). Work is what the Port would be given for it (without its ids).
-	Message *a2a.Message
-	Work    a2aport.Work
+
+	sent func() (*a2a.Message, a2aport.Work) // reads the message, when there is one
+}
+
+// StartsTask reports whether the request sends a message that starts a task.
+func (r Request) StartsTask() bool {
+	return (r.Operation == opSend || r.Operation == opStream) && r.Task == ""
+}
+
+// Message is the message of a request that starts a task, in A2A 1.0's terms whatever the
+// caller's version, and the Work the Port would be given for it (without its ids); nil for
+// another request, or one the server will refuse as unreadable. It is read when asked for: an
+// Authorize that needs no message costs no second decoding.
+func (r Request) Message() (*a2a.Message, a2aport.Work) {
+	if r.sent == nil {
+		return nil, a2aport.Work{}
+	}
+	return r.sent()
 }
 
 // RetryLater is an error Options.Authorize returns for a request that may be made again later (a
@@ -59,10 +73,14 @@ func (a *admission) authorize(w http.ResponseWriter, r *http.Request, rpc bool, 
 		if version == "" {
 			version = requestedVersion(r)
 		}
-		if msg := sentMessage(rpc, version, body); msg != nil {
-			req.Message = msg
-			req.Work, _ = workOfMessage(msg, a.exec.port.Describe().Capabilities.InputModes)
-		}
+		req.sent = sync.OnceValues(func() (*a2a.Message, a2aport.Work) {
+			msg := sentMessage(rpc, version, body)
+			if msg == nil {
+				return nil, a2aport.Work{}
+			}
+			work, _ := workOfMessage(msg, a.exec.port.Describe().Capabilities.InputModes)
+			return msg, work
+		})
 	}
 	err := a.authorizeFn(r.Context(), req)
 	var later *RetryLater

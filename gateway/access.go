@@ -133,18 +133,18 @@ func (g *Gateway) authorize(ctx context.Context, req facade.Request) error {
 	if rules != nil && !slices.ContainsFunc(rules, func(a AccessRule) bool { return a.allowsOperation(req.Operation) }) {
 		return fmt.Errorf("%w: the caller %q may not call %s", facade.ErrForbidden, id.Caller, req.Operation)
 	}
-	starts := (req.Operation == "SendMessage" || req.Operation == "SendStreamingMessage") && req.Task == ""
-	if !starts || (rules == nil && g.perBackend == nil) {
-		return nil
+	if !req.StartsTask() || (rules == nil && g.perBackend == nil) {
+		return nil // no rule or limit asks where the message goes: it is not read here
 	}
-	if req.Message == nil { // the server will refuse it too; what cannot be read is not let through
+	msg, work := req.Message()
+	if msg == nil { // the server will refuse it too; what cannot be read is not let through
 		return a2a.NewError(a2a.ErrInvalidParams, "the message could not be read")
 	}
-	backend, err := g.router.route(req.Message, req.Work)
+	backend, err := g.router.route(msg, work)
 	if err != nil {
 		return err
 	}
-	skill, _ := req.Message.Metadata["skill"].(string)
+	skill, _ := msg.Metadata["skill"].(string)
 	if rules != nil && !slices.ContainsFunc(rules, func(a AccessRule) bool {
 		return a.allowsOperation(req.Operation) && a.allowsMessage(backend, skill)
 	}) {

@@ -94,20 +94,14 @@ func (c *callers) identify(r *http.Request) (Identity, error) {
 		}
 		return Identity{}, errNoCredentials
 	}
-	caller := ""
+	found := -1
 	for i, tok := range c.tokens { // every token compared, in constant time each
 		if subtle.ConstantTimeCompare([]byte(got), []byte(tok.Token)) == 1 {
-			caller = c.names[i]
+			found = i
 		}
 	}
-	if caller != "" {
-		tenant := ""
-		for i, tok := range c.tokens {
-			if c.names[i] == caller {
-				tenant = tok.Tenant
-			}
-		}
-		return Identity{Caller: caller, Tenant: tenant}, nil
+	if found >= 0 {
+		return Identity{Caller: c.names[found], Tenant: c.tokens[found].Tenant}, nil
 	}
 	if c.jwt == nil {
 		return Identity{}, errors.New("unknown bearer token")

@@ -45,17 +45,7 @@ func facadeNodesOf(t *testing.T, cluster bool, n int, wrap func(i int, p a2aport
 		opts := a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0])}
 		fo := facade.Options{Name: "facade", Authenticate: bearerCaller}
 		if cluster {
-			// A pool per node, as in separate processes: each node's listeners hold connections.
-			pool, err := pgxpool.New(context.Background(), dsn)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(pool.Close)
-			c, err := pgcluster.New(testContext(t), pool, fmt.Sprintf("node-%d", i+1), 0)
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(c.Close)
+			c := clusterNode(t, dsn, fmt.Sprintf("node-%d", i+1))
 			cfg := c.Config()
 			fo.Cluster = &cfg
 			opts.WorkStore = c.WorkStore()
@@ -72,6 +62,23 @@ func facadeNodesOf(t *testing.T, cluster bool, n int, wrap func(i int, p a2aport
 		cards[i] = serveFacade(t, wrap(i, inner), fo)
 	}
 	return cards
+}
+
+// clusterNode is one node of a cluster on the database at dsn, named name, with a pool of its
+// own, as in a process of its own (each node's listeners hold connections); closed when the test ends.
+func clusterNode(t *testing.T, dsn, name string) *pgcluster.Cluster {
+	t.Helper()
+	pool, err := pgxpool.New(context.Background(), dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	c, err := pgcluster.New(testContext(t), pool, name, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(c.Close)
+	return c
 }
 
 // callerClient is a2a-go's client for the caller of token on the facade's interface of version and

@@ -1,7 +1,6 @@
 package tests
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -11,12 +10,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
-
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/facade/pgcluster"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 )
@@ -36,16 +32,7 @@ func TestFacadeClusterPushes(t *testing.T) {
 	dsn := pgtest.Start(t)
 	var bases [2]string
 	for i := range bases {
-		pool, err := pgxpool.New(context.Background(), dsn)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(pool.Close)
-		c, err := pgcluster.New(testContext(t), pool, fmt.Sprintf("push-node-%d", i+1), 0)
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(c.Close)
+		c := clusterNode(t, dsn, fmt.Sprintf("push-node-%d", i+1))
 		cfg := c.Config()
 		inner, err := adapter.New(a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), WorkStore: c.WorkStore()})
 		if err != nil {

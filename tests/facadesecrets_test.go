@@ -12,7 +12,6 @@ import (
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/facade"
-	"github.com/a2aport/a2aport/facade/pgcluster"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
 	"github.com/a2aport/a2aport/internal/testkit/pgtest"
 )
@@ -24,16 +23,12 @@ import (
 func TestFacadeClusterStoresNoCredential(t *testing.T) {
 	t.Parallel()
 	dsn := pgtest.Start(t)
-	pool, err := pgxpool.New(context.Background(), dsn)
+	pool, err := pgxpool.New(context.Background(), dsn) // the test's own, to read the tables
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	c, err := pgcluster.New(testContext(t), pool, "node-1", 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(c.Close)
+	c := clusterNode(t, dsn, "node-1")
 	cfg := c.Config()
 	inner, err := adapter.New(a2aport.Options{AgentCardURL: server.CardURL(agent.Variants()[0]), WorkStore: c.WorkStore()})
 	if err != nil {

@@ -15,7 +15,18 @@ import (
 
 // unmarshal10 decodes A2A 1.0 JSON into v, reading parts written in 0.3's shape.
 func unmarshal10(data []byte, v any) error {
-	err := json.Unmarshal(data, v)
+	return retryParts(json.Unmarshal(data, v), data, v)
+}
+
+// decodeFirst10 is unmarshal10 of data's first JSON value (what follows it is not read), as a
+// json.Decoder reads an answer's body.
+func decodeFirst10(data []byte, v any) error {
+	return retryParts(json.NewDecoder(bytes.NewReader(data)).Decode(v), data, v)
+}
+
+// retryParts decodes data into v again with its parts in 1.0's shape, when err is a2a-go's
+// refusal of a part; else it is err.
+func retryParts(err error, data []byte, v any) error {
 	if err == nil || !strings.Contains(err.Error(), "unknown part content type") {
 		return err
 	}

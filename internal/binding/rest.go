@@ -85,11 +85,11 @@ func (t *rest) do(ctx context.Context, c restCall, out any) error {
 	if out == nil {
 		return nil
 	}
-	var raw json.RawMessage
-	if err := json.NewDecoder(body).Decode(&raw); err != nil {
+	data, err := io.ReadAll(body) // bounded by the client's transport (MaxResponseBytes); kept to read 0.3-shaped parts again
+	if err != nil {
 		return fmt.Errorf("failed to decode response: %w", err)
 	}
-	if err := unmarshal10(raw, out); err != nil {
+	if err := decodeFirst10(data, out); err != nil {
 		return fmt.Errorf("failed to decode response: %w", err)
 	}
 	return nil
