@@ -64,7 +64,11 @@ const (
 	// CodeCardSignatureInvalid: Options.VerifyCard asks for a verified card and the Agent Card has
 	// no signature that verifies with the trusted keys (or, with "required", none at all).
 	CodeCardSignatureInvalid Code = "A2A_CARD_SIGNATURE_INVALID"
-	CodeInternal             Code = "INTERNAL"
+	// CodePushRefused: a request to Options.PushWebhookURL that is no push of this adapter's
+	// Works (no token, a token no active Work has, a body naming another task). Nothing changed;
+	// the error's Status is the HTTP status to answer it with.
+	CodePushRefused Code = "PUSH_REFUSED"
+	CodeInternal    Code = "INTERNAL"
 )
 
 // Error is the one error type of the port. Use errors.Is with the Err* sentinels to test codes.
@@ -135,6 +139,7 @@ var (
 	ErrResponseTooLarge         = sentinel(CodeResponseTooLarge)
 	ErrAuthRequired             = sentinel(CodeAuthRequired)
 	ErrCardSignatureInvalid     = sentinel(CodeCardSignatureInvalid)
+	ErrPushRefused              = sentinel(CodePushRefused)
 	ErrInternal                 = sentinel(CodeInternal)
 )
 

@@ -13,6 +13,7 @@ import (
 // The defaults of the numbers of Options, each used when its option is 0.
 const (
 	DefaultPollInterval        = time.Second
+	DefaultPushPollInterval    = 30 * time.Second
 	DefaultRequestTimeout      = 30 * time.Second
 	DefaultRecoveryAttempts    = 4
 	DefaultRecoveryBackoff     = 250 * time.Millisecond
@@ -26,6 +27,9 @@ const (
 
 // MinPollInterval is the smallest PollInterval above 0.
 const MinPollInterval = 10 * time.Millisecond
+
+// MinPushPollInterval is the smallest PushPollInterval above 0.
+const MinPushPollInterval = 10 * time.Millisecond
 
 // Options configure an adapter. Exactly one of AgentCardURL and AgentCard is required. Every
 // number is its default when 0 (the Default constants), and the ones whose doc says so turn off
@@ -63,6 +67,15 @@ type Options struct {
 	AcceptedOutputModes []string
 	// PollInterval is the GetTask interval when the agent cannot stream (default 1 s, minimum 10 ms).
 	PollInterval time.Duration
+	// PushWebhookURL is a webhook the application serves (absolute http or https, no userinfo): set,
+	// each Work with an agent whose card offers push notifications asks it to push there instead of
+	// holding a stream open, and the application hands each request that reaches the webhook to the
+	// adapter's ReceivePush (adapter.PushHandler). A push wakes the Work, which reads the task; a
+	// push that never comes is made up for by a read every PushPollInterval.
+	PushWebhookURL string
+	// PushPollInterval is how long a Work that waits for pushes waits before it reads the task
+	// anyway (default 30 s, minimum 10 ms): a push may be lost, late or never sent.
+	PushPollInterval time.Duration
 	// Timeout bounds each Work (0 = none). On expiry the remote task is cancelled best-effort.
 	Timeout time.Duration
 	// InputTimeout bounds how long one question of the agent (input or authorization) waits for

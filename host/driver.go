@@ -99,6 +99,11 @@ func (d *driver) push(in input) {
 
 // start registers call e and queues it; its result arrives on the returned call's done channel.
 func (d *driver) start(e abi.Envelope, onEvent func(a2aport.Event)) (*pendingCall, error) {
+	return d.startWith(e, nil, onEvent)
+}
+
+// startWith starts a call that carries body in the payload (Envelope.Body).
+func (d *driver) startWith(e abi.Envelope, body []byte, onEvent func(a2aport.Event)) (*pendingCall, error) {
 	pc := &pendingCall{method: e.Method, onEvent: onEvent, done: make(chan abi.Envelope, 1)}
 	d.mu.Lock()
 	if d.dead != nil {
@@ -109,7 +114,7 @@ func (d *driver) start(e abi.Envelope, onEvent func(a2aport.Event)) (*pendingCal
 	e.Kind, e.ID = abi.KindCall, d.nextID
 	pc.id = e.ID
 	d.calls[e.ID] = pc
-	d.inbox = append(d.inbox, input{env: e})
+	d.inbox = append(d.inbox, input{env: e, data: body})
 	d.mu.Unlock()
 	select {
 	case d.wake <- struct{}{}:

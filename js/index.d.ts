@@ -482,6 +482,14 @@ export interface AdapterOptions {
   acceptedOutputModes?: string[];
   /** GetTask interval when the agent cannot stream. Default 1000, minimum 10. */
   pollIntervalMs?: number;
+  /**
+   * A webhook the application serves (Node, Electron's main process; a page cannot): each Work
+   * with an agent that offers push notifications asks it to push there instead of holding a stream
+   * open, and the application hands each request the webhook receives to receivePush().
+   */
+  pushWebhookUrl?: string;
+  /** Longest wait for a push before the task is read anyway. Default 30000, minimum 10. */
+  pushPollIntervalMs?: number;
   /** Bounds each Work; on expiry its task is cancelled at the agent and submit rejects with A2A_TIMEOUT. Default 0 = none. */
   timeoutMs?: number;
   /**
@@ -588,7 +596,7 @@ export type A2APortErrorCode =
   | 'A2A_TASK_REJECTED' | 'A2A_INVALID_RESPONSE' | 'A2A_CONTEXT_MISMATCH' | 'INPUT_NOT_PENDING'
   | 'INPUT_ALREADY_SUBMITTED' | 'INPUT_ACTION_REQUIRED' | 'INPUT_UNANSWERED' | 'A2A_AUTHORIZATION_UNSUPPORTED'
   | 'MODULE_TRAPPED' | 'MODULE_UNAVAILABLE' | 'A2A_EXTENSION_REQUIRED'
-  | 'A2A_OUTCOME_UNKNOWN' | 'A2A_RESPONSE_TOO_LARGE' | 'A2A_AUTH_REQUIRED' | 'A2A_CARD_SIGNATURE_INVALID' | 'INTERNAL'
+  | 'A2A_OUTCOME_UNKNOWN' | 'A2A_RESPONSE_TOO_LARGE' | 'A2A_AUTH_REQUIRED' | 'A2A_CARD_SIGNATURE_INVALID' | 'PUSH_REFUSED' | 'INTERNAL'
   | 'A2A_LEGACY_BUILD_REQUIRED';
 
 /** The one error type of the port: `code` says what happened, docs/errors.md when. */
@@ -608,5 +616,30 @@ export class A2APortError extends Error {
   constructor(code: A2APortErrorCode, message: string, options?: { status?: number; retryable?: boolean; cause?: unknown; agentText?: string });
 }
 
+/** A request as node:http and Express hand it to a handler: its method, headers and body chunks. */
+export interface PushRequest extends AsyncIterable<Uint8Array | string> {
+  method?: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** A response as node:http and Express hand it to a handler. */
+export interface PushResponse {
+  statusCode: number;
+  setHeader(name: string, value: string): unknown;
+  end(body?: string): unknown;
+}
+
+/** The A2A client's BackendPort, with what only it has: the webhook of pushWebhookUrl. */
+export interface A2ABackend extends BackendPort {
+  /**
+   * Takes one request to the webhook of pushWebhookUrl and resolves with the Response to answer it:
+   * 200 when it woke its Work, else the status of the refusal (401 no or an unknown token, 400 a
+   * body for no Work's task, 413 too large, 405 not a POST), which changed nothing.
+   */
+  receivePush(request: Request): Promise<Response>;
+  /** receivePush for node:http and Express: reads the request, writes the answer, resolves once written. */
+  handlePush(request: PushRequest, response: PushResponse): Promise<void>;
+}
+
 /** Creates a BackendPort. Invalid options throw a TypeError naming the option. */
-export function createA2ABackendAdapter(options: AdapterOptions): BackendPort;
+export function createA2ABackendAdapter(options: AdapterOptions): A2ABackend;

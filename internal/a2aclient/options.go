@@ -54,6 +54,9 @@ func validate(o a2aport.Options, hostHeld *credentials.Held) (*settings, error) 
 	if err := applyNumbers(&s.Options); err != nil { // options_gen.go, from the option table
 		return nil, err
 	}
+	if err := checkWebhookURL(o.PushWebhookURL); err != nil {
+		return nil, err
+	}
 	for name := range o.Headers {
 		if strings.TrimSpace(name) == "" {
 			return nil, newError(a2aport.CodeInvalidOptions, "Headers contain an empty header name")

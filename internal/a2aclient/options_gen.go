@@ -15,6 +15,14 @@ func applyNumbers(s *a2aport.Options) error {
 	case s.PollInterval < a2aport.MinPollInterval:
 		return newError(a2aport.CodeInvalidOptions, "PollInterval %v is below the minimum of %v", s.PollInterval, a2aport.MinPollInterval)
 	}
+	switch {
+	case s.PushPollInterval == 0:
+		s.PushPollInterval = a2aport.DefaultPushPollInterval
+	case s.PushPollInterval < 0:
+		return newError(a2aport.CodeInvalidOptions, "PushPollInterval must not be negative")
+	case s.PushPollInterval < a2aport.MinPushPollInterval:
+		return newError(a2aport.CodeInvalidOptions, "PushPollInterval %v is below the minimum of %v", s.PushPollInterval, a2aport.MinPushPollInterval)
+	}
 	if s.Timeout < 0 {
 		return newError(a2aport.CodeInvalidOptions, "Timeout must not be negative")
 	}

@@ -29,6 +29,8 @@ type run struct {
 	cancelText   string        // what the agent said when it confirmed that cancel
 	sent         bool          // the Work's message is (or was) on its way to the agent
 	taskKnown    chan struct{} // closed when the agent's answer first names the remote task
+	push         *pushWait     // the Work waits for the agent's pushes (push.go); nil: it streams or polls
+	pushRefused  bool          // the agent refused the Work's push configuration: it polls
 	pending      *a2aport.InputRequest
 	lastAnswered *a2aport.InputRequest
 	answer       a2aport.InputResponse

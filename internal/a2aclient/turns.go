@@ -68,7 +68,7 @@ func (r *run) turn(conn *connection, msg *a2a.Message) (bool, a2aport.Outcome, e
 		var done bool
 		var out a2aport.Outcome
 		var err error
-		if conn.card.Capabilities.Streaming {
+		if conn.card.Capabilities.Streaming && !r.a.usesPush(conn) {
 			done, out, err = r.streamTurn(conn, msg)
 		} else {
 			done, out, err = r.pollTurn(conn, msg)
@@ -134,12 +134,19 @@ func (r *run) streamTurn(conn *connection, msg *a2a.Message) (bool, a2aport.Outc
 	return r.recoverStream(conn)
 }
 
-// pollTurn sends without waiting (returnImmediately) and follows the task with GetTask.
+// pollTurn sends without waiting (returnImmediately) and follows the task with GetTask, every
+// PollInterval or, when the agent pushes, on each push (push.go).
 func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, a2aport.Outcome, error) {
 	ctx, rec := withFailureRecorder(r.ctx)
-	req := &a2a.SendMessageRequest{Message: msg, Config: &a2a.SendMessageConfig{ReturnImmediately: true}}
+	req := &a2a.SendMessageRequest{Message: msg, Config: &a2a.SendMessageConfig{ReturnImmediately: true, PushConfig: r.pushConfig(conn)}}
 	r.markSent()
 	res, err := conn.client.SendMessage(ctx, req)
+	if err != nil && req.Config.PushConfig != nil && errors.Is(err, a2a.ErrPushNotificationNotSupported) {
+		// The card offers pushes, the server refuses them: the refusal proves nothing ran, so
+		// the message goes again, and the Work polls.
+		r.refusePush()
+		return r.pollTurn(conn, msg)
+	}
 	if err != nil {
 		return false, a2aport.Outcome{}, sendError(r.a.requestError(ctx, a2aport.CodeProtocolError, "sending the message failed", err, rec))
 	}
@@ -152,7 +159,7 @@ func (r *run) pollTurn(conn *connection, msg *a2a.Message) (bool, a2aport.Outcom
 	return r.poll(conn)
 }
 
-// poll follows the remote task every PollInterval until it ends or asks for input. A failed
+// poll follows the remote task every PollInterval (or push: awaitPoll) until it ends or asks for input. A failed
 // GetTask that may succeed again (the connection, a 5xx, 429, no answer within RequestTimeout) is
 // retried up to RecoveryAttempts times in a row, after the agent's Retry-After if it gave one.
 func (r *run) poll(conn *connection) (bool, a2aport.Outcome, error) {
@@ -164,7 +171,7 @@ func (r *run) poll(conn *connection) (bool, a2aport.Outcome, error) {
 	var last *httpFailure // the previous poll's, for its Retry-After
 	for {
 		if failures == 0 {
-			if err := sleep(r.ctx, r.a.s.Clock, r.a.s.PollInterval); err != nil {
+			if err := r.awaitPoll(); err != nil {
 				return false, a2aport.Outcome{}, r.a.ctxError(r.ctx)
 			}
 		} else if err := r.backoff(failures, last); err != nil {

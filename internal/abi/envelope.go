@@ -62,6 +62,9 @@ const (
 	MethodRespondAuthorization = "respondAuthorization"
 	MethodClose                = "close"
 	MethodDetach               = "detach"
+	// MethodReceivePush hands the module a request its host's webhook received (Headers, and
+	// Body in the payload), for a2aport.PushReceiver.
+	MethodReceivePush = "receivePush"
 	// Test hooks: counters, a recovered panic inside a call, a trap that kills the instance.
 	MethodStats = "_stats"
 	MethodPanic = "_panic"

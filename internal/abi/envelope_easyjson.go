@@ -3321,6 +3321,18 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 			} else {
 				out.PollIntervalMs = int64(in.Int64())
 			}
+		case "pushWebhookUrl":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.PushWebhookURL = string(in.String())
+			}
+		case "pushPollIntervalMs":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.PushPollIntervalMs = int64(in.Int64())
+			}
 		case "timeoutMs":
 			if in.IsNull() {
 				in.Skip()
@@ -3591,6 +3603,26 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 			out.RawString(prefix)
 		}
 		out.Int64(int64(in.PollIntervalMs))
+	}
+	if in.PushWebhookURL != "" {
+		const prefix string = ",\"pushWebhookUrl\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.PushWebhookURL))
+	}
+	if in.PushPollIntervalMs != 0 {
+		const prefix string = ",\"pushPollIntervalMs\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int64(int64(in.PushPollIntervalMs))
 	}
 	if in.TimeoutMs != 0 {
 		const prefix string = ",\"timeoutMs\":"

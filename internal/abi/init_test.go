@@ -24,7 +24,7 @@ var hostOnly = map[string]bool{"Token": true, "Headers": true, "HeaderFunc": tru
 func TestInitCarriesEveryOption(t *testing.T) {
 	opts := a2aport.Options{
 		AgentCard: &a2a.AgentCard{Name: "card"}, AgentCardURL: "https://agent.example/.well-known/agent-card.json",
-		AcceptedOutputModes: []string{"text/plain"}, PollInterval: 20 * time.Millisecond, Timeout: time.Minute, InputTimeout: 2 * time.Minute,
+		AcceptedOutputModes: []string{"text/plain"}, PollInterval: 20 * time.Millisecond, PushWebhookURL: "https://me.example/push", PushPollInterval: 5 * time.Second, Timeout: time.Minute, InputTimeout: 2 * time.Minute,
 		RequestTimeout: 5 * time.Second, LegacyCompat: a2aport.LegacyCompatOff, ProtocolVersion: "1.0", ProtocolBinding: "JSONRPC",
 		Extensions: []string{"urn:x"}, RecoveryAttempts: 7, RecoveryBackoff: 300 * time.Millisecond,
 		StreamIdleTimeout: 90 * time.Second, StreamProbeInterval: 5 * time.Second, FirstEventTimeout: 10 * time.Second, ReuseContext: true, Label: "label",

@@ -14,6 +14,8 @@ type WireOptions struct {
 	AgentCardURL          string   `json:"agentCardUrl,omitempty"`
 	AcceptedOutputModes   []string `json:"acceptedOutputModes,omitempty"`
 	PollIntervalMs        int64    `json:"pollIntervalMs,omitempty"`
+	PushWebhookURL        string   `json:"pushWebhookUrl,omitempty"`
+	PushPollIntervalMs    int64    `json:"pushPollIntervalMs,omitempty"`
 	TimeoutMs             int64    `json:"timeoutMs,omitempty"`
 	InputTimeoutMs        int64    `json:"inputTimeoutMs,omitempty"`
 	RequestTimeoutMs      int64    `json:"requestTimeoutMs,omitempty"`
@@ -42,6 +44,8 @@ func wireOptions(o a2aport.Options) WireOptions {
 		AgentCardURL:          o.AgentCardURL,
 		AcceptedOutputModes:   o.AcceptedOutputModes,
 		PollIntervalMs:        wireMs(o.PollInterval),
+		PushWebhookURL:        o.PushWebhookURL,
+		PushPollIntervalMs:    wireMs(o.PushPollInterval),
 		TimeoutMs:             wireMs(o.Timeout),
 		InputTimeoutMs:        wireMs(o.InputTimeout),
 		RequestTimeoutMs:      wireMs(o.RequestTimeout),
@@ -70,6 +74,8 @@ func (w WireOptions) apply(o *a2aport.Options) {
 	o.AgentCardURL = w.AgentCardURL
 	o.AcceptedOutputModes = w.AcceptedOutputModes
 	o.PollInterval = time.Duration(w.PollIntervalMs) * time.Millisecond
+	o.PushWebhookURL = w.PushWebhookURL
+	o.PushPollInterval = time.Duration(w.PushPollIntervalMs) * time.Millisecond
 	o.Timeout = time.Duration(w.TimeoutMs) * time.Millisecond
 	o.InputTimeout = time.Duration(w.InputTimeoutMs) * time.Millisecond
 	o.RequestTimeout = time.Duration(w.RequestTimeoutMs) * time.Millisecond

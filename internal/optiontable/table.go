@@ -129,6 +129,35 @@ every request: cache in it. A throw fails the request with A2A_AUTH_REQUIRED.`,
 		Kind:      Duration, Wire: true, Default: "time.Second", Min: "10 * time.Millisecond", MinConst: true,
 	},
 	{
+		Go: "PushWebhookURL", GoType: "string",
+		Doc: `PushWebhookURL is a webhook the application serves (absolute http or https, no userinfo): set,
+each Work with an agent whose card offers push notifications asks it to push there instead of
+holding a stream open, and the application hands each request that reaches the webhook to the
+adapter's ReceivePush (adapter.PushHandler). A push wakes the Work, which reads the task; a
+push that never comes is made up for by a read every PushPollInterval.`,
+		GoDefault: "— (streams)",
+		GoMeaning: "a webhook the application serves: Works ask agents that offer push notifications to push there instead of streaming, and each request it receives goes to `ReceivePush` ([push notifications](go.md#push-notifications))",
+		JS:        "pushWebhookUrl", TSType: "string",
+		TSDoc: `A webhook the application serves (Node, Electron's main process; a page cannot): each Work
+with an agent that offers push notifications asks it to push there instead of holding a stream
+open, and the application hands each request the webhook receives to receivePush().`,
+		JSDefault: "— (streams)",
+		JSMeaning: "as Go's `PushWebhookURL`, with `receivePush` or `handlePush` ([push notifications](js.md#push-notifications)); refused in a page, which cannot serve a webhook",
+		Kind:      String, Wire: true,
+	},
+	{
+		Go: "PushPollInterval", GoType: "time.Duration",
+		Doc: `PushPollInterval is how long a Work that waits for pushes waits before it reads the task
+anyway (default 30 s, minimum 10 ms): a push may be lost, late or never sent.`,
+		GoDefault: "30 s (min 10 ms)",
+		GoMeaning: "longest wait for a push before the task is read anyway",
+		JS:        "pushPollIntervalMs", TSType: "number",
+		TSDoc:     "Longest wait for a push before the task is read anyway. Default 30000, minimum 10.",
+		JSDefault: "30000 (min 10)",
+		JSMeaning: "as Go's `PushPollInterval`",
+		Kind:      Duration, Wire: true, Default: "30 * time.Second", Min: "10 * time.Millisecond", MinConst: true,
+	},
+	{
 		Go: "Timeout", GoType: "time.Duration",
 		Doc:       "Timeout bounds each Work (0 = none). On expiry the remote task is cancelled best-effort.",
 		GoDefault: "0 (none)",

@@ -9,6 +9,7 @@ import { Driver } from './driver.js';
 import { A2APortError } from './errors.js';
 import { instantiate, loadModule } from './loader.js';
 import { optionTable } from './optiontable.js';
+import { PushAnswer, pushHeaders, readPushBody } from './push.js';
 import { remoteInstance, WorkerUnavailableError } from './thread.js';
 import { checkResponse, checkWork, idsReadable } from './work.js';
 
@@ -155,9 +156,9 @@ export class Backend {
     return { ...ev, text: r(ev.text), input: ev.input && { ...ev.input, prompt: r(ev.input.prompt) } };
   }
 
-  async #call(method, args, onEvent, signal) {
+  async #call(method, args, onEvent, signal, body) {
     const driver = await this.#ready();
-    return driver.call(method, args, onEvent, signal);
+    return driver.call(method, args, onEvent, signal, body);
   }
 
   describe() {
@@ -306,6 +307,43 @@ export class Backend {
     if (this.#closed || !idsReadable(workId, inputRequestId, ownerId)) throw closedError('respondAuthorization', workId);
     checkResponse(response);
     await this.#call('respondAuthorization', { workId, inputRequestId, response: response ?? {}, ownerId });
+  }
+
+  /**
+   * Takes one request to the webhook of pushWebhookUrl, as a fetch Request, and resolves with the
+   * Response to answer it with: 200 when it woke its Work, else the status of the refusal (401
+   * no or an unknown token, 400 a body for no Work's task, 413 too large, 405 not a POST).
+   */
+  async receivePush(request) {
+    const { status, message } = await this.#push(request.method, request.headers, () => readPushBody(request.body, request.headers.get('content-length')));
+    return new Response(message, { status, headers: status === 405 ? { allow: 'POST' } : { 'content-type': 'text/plain; charset=utf-8' } });
+  }
+
+  /**
+   * receivePush for a Node server (node:http, Express): reads req, answers res, and resolves once
+   * the answer is written.
+   */
+  async handlePush(req, res) {
+    const { status, message } = await this.#push(req.method, req.headers, () => readPushBody(req, req.headers?.['content-length']));
+    res.statusCode = status;
+    if (status === 405) res.setHeader('allow', 'POST');
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end(message);
+  }
+
+  /** What a webhook request is answered: {status, message}. */
+  async #push(method, headers, readBody) {
+    if ((method ?? 'POST').toUpperCase() !== 'POST') return new PushAnswer(405, 'a push notification is a POST');
+    if (this.#closed || !this.#driver) return new PushAnswer(401, 'no Work of this adapter waits for a push');
+    try {
+      const body = await readBody();
+      await this.#call('receivePush', { headers: pushHeaders(headers) }, undefined, undefined, body);
+      return new PushAnswer(200);
+    } catch (e) {
+      if (e instanceof PushAnswer) return e;
+      if (e?.code === 'PUSH_REFUSED') return new PushAnswer(e.status ?? 400, e.message.replace(/^a2aport: /, ''));
+      return new PushAnswer(503, 'the adapter could not take the push now'); // a sender tries a 5xx again
+    }
   }
 
   subscribe(listener) {

@@ -56,7 +56,7 @@ export class Driver {
    * Starts an API call; resolves with the result envelope. An aborted signal ends the call's
    * context in the module, as a cancelled context ends a native call.
    */
-  call(method, args = {}, onEvent, signal) {
+  call(method, args = {}, onEvent, signal, body) {
     if (this.dead) return Promise.reject(this.dead);
     const id = ++this.nextCall;
     const workId = method === 'submit' ? args.work?.id : method === 'resume' ? args.workId : undefined;
@@ -64,7 +64,7 @@ export class Driver {
     if (this.instance.remote && workId !== undefined && !this.works.has(workId)) {
       this.works.set(workId, { ownerId: method === 'submit' ? args.work?.ownerId : args.ownerId, state: 'submitted', callId: id });
     }
-    this.push({ k: 'call', id, m: method, ...args });
+    this.push({ k: 'call', id, m: method, ...args }, body);
     if (signal) {
       const abort = () => this.push({ k: 'abortCall', id });
       signal.addEventListener('abort', abort, { once: true });

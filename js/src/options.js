@@ -21,6 +21,26 @@ function checkCardURL(raw) {
   if (u.username || u.password) fail('agentCardUrl', 'must not contain userinfo; use token or headers for credentials');
 }
 
+/**
+ * A push webhook must be an absolute http(s) URL without userinfo (the agent keeps it), and needs a
+ * server to receive it: in a page (a browser, Electron's renderer) there is none.
+ */
+function checkWebhookURL(raw) {
+  if (typeof raw !== 'string') fail('pushWebhookUrl', 'must be a string');
+  let u;
+  try {
+    u = new URL(raw);
+  } catch {
+    fail('pushWebhookUrl', 'must be an absolute http or https URL');
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') fail('pushWebhookUrl', `must be an absolute http or https URL, got ${u.protocol}`);
+  if (u.username || u.password) fail('pushWebhookUrl', 'must not contain userinfo: the agent keeps the URL');
+  const server = globalThis.process?.versions?.node !== undefined || globalThis.Deno !== undefined;
+  if (!server || typeof document !== 'undefined') {
+    fail('pushWebhookUrl', 'needs a server that receives the pushes, and a page has none: use it in Node (or Electron\'s main process), and streams in a page');
+  }
+}
+
 /** Every option createA2ABackendAdapter takes, in the order of docs/options.md and index.d.ts. */
 export const optionNames = Object.freeze(optionTable.map((o) => o.name));
 const known = new Set(optionNames);
@@ -143,6 +163,7 @@ export function validateOptions(options) {
   if (o.cardKeys !== undefined && !isObject(o.cardKeys) && !Array.isArray(o.cardKeys)) {
     fail('cardKeys', 'must be a JWK Set ({keys: [...]}), an array of JWKs or one JWK');
   }
+  if (o.pushWebhookUrl !== undefined) checkWebhookURL(o.pushWebhookUrl);
   if (o.protocolBinding === 'GRPC') fail('protocolBinding', "'GRPC' is A2A's, but a2aport does not speak it (browsers cannot): give 'JSONRPC' or 'HTTP+JSON'");
   for (const opt of optionTable) checkKind(opt, o[opt.name]);
   if (o.protocolVersion === '0.3' && !o.legacyCompat) fail('protocolVersion', "'0.3' needs legacyCompat");

@@ -14,6 +14,8 @@ export const optionTable = Object.freeze([
   { name: 'fetchImpl', kind: 'host' },
   { name: 'acceptedOutputModes', kind: 'strings', wire: true },
   { name: 'pollIntervalMs', kind: 'duration', wire: true, min: 10, off: false },
+  { name: 'pushWebhookUrl', kind: 'string', wire: true },
+  { name: 'pushPollIntervalMs', kind: 'duration', wire: true, min: 10, off: false },
   { name: 'timeoutMs', kind: 'duration', wire: true, min: 1, off: false },
   { name: 'inputTimeoutMs', kind: 'duration', wire: true, min: 1, off: false },
   { name: 'requestTimeoutMs', kind: 'duration', wire: true, min: 1, off: false },

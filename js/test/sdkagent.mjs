@@ -179,6 +179,11 @@ for (const [version, binding] of [['1.0', 'jsonrpc'], ['1.0', 'rest'], ['0.3', '
 // Interfaces that name a tenant: the REST transport routes by a path segment, JSON-RPC by a field.
 export const TENANT = 'acme';
 for (const binding of ['jsonrpc', 'rest']) sdkVariants.push({ name: `v1-${binding}-stream-tenant`, version: '1.0', binding, streaming: true, tenant: TENANT });
+// Cards that offer push notifications, sent by the SDK's own push sender (DefaultPushNotificationSender)
+// to the webhook a test serves.
+for (const [version, binding] of [['1.0', 'jsonrpc'], ['1.0', 'rest'], ['0.3', 'jsonrpc'], ['0.3', 'rest']]) {
+  sdkVariants.push({ name: `${version === '1.0' ? 'v1' : 'v03'}-${binding}-stream-push`, version, binding, streaming: true, push: true });
+}
 // A card signed by the SDK's own signing code, its key published at /jwks.json (the jku).
 sdkVariants.push({ name: 'v1-jsonrpc-stream-signed', version: '1.0', binding: 'jsonrpc', streaming: true, signed: true });
 
@@ -265,15 +270,15 @@ export async function startSdkAgent() {
   const signingKey = await jose.generateKeyPair('ES256', { extractable: true });
   const jwks = { keys: [{ ...(await jose.exportJWK(signingKey.publicKey)), kid: 'sdk-agent-key', alg: 'ES256', use: 'sig' }] };
   app.get('/jwks.json', (req, res) => res.json(jwks));
-  for (const { name, version, binding, streaming, security: kind, tenant, signed, extended } of sdkVariants) {
+  for (const { name, version, binding, streaming, security: kind, tenant, signed, extended, push } of sdkVariants) {
     // Secured and tenant variants live apart: Express matches a prefix for every path below it, and the SDK's
     // REST router reads a further segment as a tenant.
-    const prefix = kind || tenant || signed ? `/apart/${name}` : `/${name.replaceAll('-', '/')}`;
+    const prefix = kind || tenant || signed || push ? `/apart/${name}` : `/${name.replaceAll('-', '/')}`;
     const sec = security(kind, base);
     const card = {
       name: 'a2a-js interop agent', description: 'scenarios for a2aport interop tests', version: '1.3.0',
       supportedInterfaces: [{ url: base + prefix, protocolBinding: binding === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON', protocolVersion: version, tenant: tenant ?? '' }],
-      provider: undefined, capabilities: { streaming, pushNotifications: false, extensions: [], extendedAgentCard: extended === true },
+      provider: undefined, capabilities: { streaming, pushNotifications: push === true, extensions: [], extendedAgentCard: extended === true },
       securitySchemes: sec?.schemes ?? {},
       securityRequirements: sec ? [{ schemes: sec.requirement }] : [],
       defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'],

@@ -86,6 +86,13 @@ func newCard(streaming bool, ifaces ...*a2a.AgentInterface) *a2a.AgentCard {
 	}
 }
 
+// variantCard is the card of variant v, reachable through iface.
+func variantCard(v Variant, iface *a2a.AgentInterface) *a2a.AgentCard {
+	card := newCard(v.Streaming, iface)
+	card.Capabilities.PushNotifications = v.Push
+	return card
+}
+
 // cardHandler serves card in the JSON format of protocol version: 0.3
 // clients need the legacy url and preferredTransport fields, which a2av0
 // writes next to the 1.0 ones.

@@ -13,6 +13,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2acompat/a2av0"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
 
 	"github.com/a2aport/a2aport/internal/a2asrvx"
 	"github.com/a2aport/a2aport/internal/cors"
@@ -66,7 +67,7 @@ func StartAt(addr string) (*Server, error) {
 	s.exec = newExecutor(s.closing)
 
 	mux := http.NewServeMux()
-	for _, v := range Variants() {
+	for _, v := range append(Variants(), PushVariants()...) {
 		s.variants[v.prefix()] = v
 		h := s.variantHandler(v)
 		mux.Handle(v.prefix(), h) // else ServeMux redirects JSON-RPC POSTs to prefix/
@@ -95,7 +96,7 @@ func StartAt(addr string) (*Server, error) {
 // variantHandler serves the card and the A2A endpoint of v, below its prefix.
 func (s *Server) variantHandler(v Variant) http.Handler {
 	api := s.variantAPI(v)
-	card := cardHandler(newCard(v.Streaming, endpoint(s.url, v)), v.Version)
+	card := cardHandler(variantCard(v, endpoint(s.url, v)), v.Version)
 	return http.StripPrefix(v.prefix(), http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if r.URL.Path == a2asrv.WellKnownAgentCardPath {
 			card.ServeHTTP(w, r)
@@ -107,12 +108,18 @@ func (s *Server) variantHandler(v Variant) http.Handler {
 
 // variantAPI serves the A2A endpoint of v (faults included) at any path.
 func (s *Server) variantAPI(v Variant) http.Handler {
-	var handler a2asrv.RequestHandler = a2asrv.NewHandler(s.exec,
+	options := []a2asrv.RequestHandlerOption{
 		// Every endpoint can give an extended card; only CardExtended's card says so.
-		a2asrv.WithCapabilityChecks(&a2a.AgentCapabilities{Streaming: v.Streaming, ExtendedAgentCard: true}),
-		a2asrv.WithExtendedAgentCard(extendedCard(newCard(v.Streaming, endpoint(s.url, v)))),
+		a2asrv.WithCapabilityChecks(&a2a.AgentCapabilities{Streaming: v.Streaming, PushNotifications: v.Push, ExtendedAgentCard: true}),
+		a2asrv.WithExtendedAgentCard(extendedCard(variantCard(v, endpoint(s.url, v)))),
 		a2asrv.WithLogger(quiet),
-	)
+	}
+	if v.Push {
+		// Webhooks of tests are on loopback, which a2a-go's sender refuses by default.
+		options = append(options, a2asrv.WithPushNotifications(push.NewInMemoryStore(),
+			push.NewHTTPPushSender(&push.HTTPSenderConfig{Timeout: 5 * time.Second, AllowPrivateNetworks: true})))
+	}
+	var handler a2asrv.RequestHandler = a2asrv.NewHandler(s.exec, options...)
 	handler = &authHandler{RequestHandler: a2asrvx.Patient(handler), gate: s.exec.auth, streaming: v.Streaming}
 
 	var transport http.Handler

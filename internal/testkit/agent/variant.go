@@ -17,6 +17,9 @@ type Variant struct {
 	Version   string // "1.0" or "0.3"
 	Binding   string // "JSONRPC" or "HTTP+JSON"
 	Streaming bool
+	// Push: the agent also sends push notifications (a2a-go's sender, to any address, loopback
+	// included), and its card says so. Only [PushVariants] have it.
+	Push bool
 }
 
 // Variants returns all eight variants served by [Start]:
@@ -28,6 +31,19 @@ func Variants() []Variant {
 			for _, streaming := range []bool{true, false} {
 				out = append(out, Variant{Version: version, Binding: binding, Streaming: streaming})
 			}
+		}
+	}
+	return out
+}
+
+// PushVariants returns the four variants that stream and push, served by [Start] too:
+// {1.0, 0.3} x {JSONRPC, HTTP+JSON}.
+func PushVariants() []Variant {
+	var out []Variant
+	for _, v := range Variants() {
+		if v.Streaming {
+			v.Push = true
+			out = append(out, v)
 		}
 	}
 	return out
@@ -51,7 +67,10 @@ func (v Variant) Name() string {
 		binding = "rest"
 	}
 	mode := "poll"
-	if v.Streaming {
+	switch {
+	case v.Push:
+		mode = "push"
+	case v.Streaming:
 		mode = "stream"
 	}
 	return version + "-" + binding + "-" + mode

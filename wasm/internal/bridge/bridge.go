@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -92,7 +93,11 @@ func (b *Bridge) snapshot(req abi.SnapshotRequest) {
 func (b *Bridge) apply(e abi.Envelope, payload []byte) error {
 	switch e.Kind {
 	case abi.KindCall:
-		b.call(e)
+		body, err := abi.Slice(payload, e.Body)
+		if err != nil {
+			return err
+		}
+		b.call(e, bytes.Clone(body)) // the frame's buffer is the host's next one
 	case abi.KindResponse, abi.KindChunk, abi.KindEnd, abi.KindFailed:
 		return b.deliverFetch(e, payload)
 	case abi.KindTimer:

@@ -14,7 +14,7 @@ import (
 
 // call runs one API call in a counted goroutine and emits its result. A panic becomes the call's
 // INTERNAL error and the module stays usable.
-func (b *Bridge) call(e abi.Envelope) {
+func (b *Bridge) call(e abi.Envelope, body []byte) {
 	ctx, cancel := context.WithCancel(context.Background())
 	b.mu.Lock()
 	b.aborts[e.ID] = cancel
@@ -26,7 +26,7 @@ func (b *Bridge) call(e abi.Envelope) {
 			b.mu.Unlock()
 			cancel()
 		}()
-		res := b.dispatch(ctx, e)
+		res := b.dispatch(ctx, e, body)
 		res.Kind, res.ID = abi.KindResult, e.ID
 		b.emitResult(res)
 	}, func(v any) {
@@ -35,8 +35,9 @@ func (b *Bridge) call(e abi.Envelope) {
 	})
 }
 
-// dispatch performs the call under ctx (ended by an abortCall input) and returns its result.
-func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
+// dispatch performs the call under ctx (ended by an abortCall input) and returns its result; body
+// is the bytes the call carries in the payload (receivePush's).
+func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope, body []byte) abi.Envelope {
 	switch e.Method {
 	case abi.MethodInit:
 		return result(nil, b.init(e.Init))
@@ -91,6 +92,8 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope) abi.Envelope {
 			respond = p.RespondAuthorization
 		}
 		return result(nil, respond(ctx, e.WorkID, e.OwnerID, e.InputRequestID, resp))
+	case abi.MethodReceivePush:
+		return result(nil, p.ReceivePush(ctx, canonicalHeader(e.Headers), body))
 	case abi.MethodClose:
 		return result(nil, p.Close())
 	case abi.MethodDetach:

@@ -2,6 +2,7 @@
 // @types/node, no skipLibCheck) compiles against index.d.ts, and a card typed by @a2a-js/sdk fits
 // agentCard as it is.
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
 import { A2APortError, createA2ABackendAdapter } from 'a2aport';
 import type { BackendEvent, Outcome } from 'a2aport';
 import type { AgentCard as SDKAgentCard } from '@a2a-js/sdk';
@@ -25,3 +26,13 @@ async function main(): Promise<void> {
   }
 }
 void main;
+
+// A Node service whose Works wait for the agent's pushes: the webhook is its own server's.
+const pushed = createA2ABackendAdapter({ agentCardUrl: 'https://agent.example/', pushWebhookUrl: 'https://me.example/a2a-push' });
+createServer((req, res) => {
+  if (req.url === '/a2a-push') void pushed.handlePush(req, res);
+}).listen(8080);
+async function fetchStyle(request: Request): Promise<Response> {
+  return pushed.receivePush(request);
+}
+void fetchStyle;

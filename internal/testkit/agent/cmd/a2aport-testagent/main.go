@@ -75,7 +75,7 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	a := announcement{URL: srv.URL(), Cards: map[string]string{}, Special: map[string]string{}, Secrets: map[string]string{
 		"bearer": agent.BearerToken, "basicUser": agent.BasicUser, "basicPassword": agent.BasicPassword, "apiKey": agent.APIKey,
 		"clientId": agent.ClientID, "clientSecret": agent.ClientSecret, "openIdToken": agent.OpenIDToken, "oauthScope": agent.OAuthScope}}
-	for _, v := range agent.Variants() {
+	for _, v := range append(agent.Variants(), agent.PushVariants()...) {
 		a.Cards[v.Name()] = srv.CardURL(v)
 	}
 	for _, name := range agent.SpecialCards() {
