@@ -512,6 +512,25 @@ describe('the demo page in Chromium', { timeout: 5 * TIMEOUT }, () => {
     }
   });
 
+  test('a page cannot take pushes: pushWebhookUrl is refused when the backend is made', async () => {
+    const page = await openPage();
+    try {
+      const got = await page.evaluate(async () => {
+        const { createA2ABackendAdapter } = await import('/a2aport/src/index.js');
+        try {
+          createA2ABackendAdapter({ agentCardUrl: 'https://agent.example/', pushWebhookUrl: 'https://me.example/a2a-push' });
+          return { made: true };
+        } catch (e) {
+          return { name: e.name, message: e.message };
+        }
+      });
+      assert.equal(got.name, 'TypeError', JSON.stringify(got));
+      assert.match(got.message, /pushWebhookUrl needs a server .* a page has none/);
+    } finally {
+      await page.close();
+    }
+  });
+
   test('an @a2a-js/sdk agent on another origin that declares security: bearer, API key, OAuth2 client credentials, from nothing but the card and the secret', async () => {
     // The JS package's own SDK agent (js/test/sdkagent.mjs, CORS allowed); its dev dependencies
     // are installed by make test.
