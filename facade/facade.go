@@ -85,8 +85,9 @@ type Options struct {
 	// publishes the public key at CardKeysPath unless CardSigning.JKU names another place.
 	CardSigning *CardSigning
 	// Push, when set, offers push notifications (the card says so): callers register webhooks
-	// for their tasks and the facade POSTs each task's events there (push.go). Not with Cluster
-	// or MessageOnly. Nil: none, and the push-config methods are PushNotificationNotSupported.
+	// for their tasks and the facade POSTs each task's events there (push.go). With Cluster, its
+	// Store (and Outbox, if any) must be the nodes' own (pgcluster); not with MessageOnly. Nil:
+	// none, and the push-config methods are PushNotificationNotSupported.
 	Push *PushOptions
 }
 
@@ -126,6 +127,8 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 		return nil, errors.New("facade: Push needs tasks: not with MessageOnly")
 	case opts.Push != nil && opts.Cluster != nil && opts.Push.Store == nil:
 		return nil, errors.New("facade: Push with Cluster needs Push.Store shared by the nodes (pgcluster.Cluster.PushConfigs): another node would not know the webhooks")
+	case opts.Push != nil && opts.Push.Outbox != nil && opts.Push.Store == nil:
+		return nil, errors.New("facade: Push.Outbox needs Push.Store shared by the nodes (pgcluster.Cluster.PushConfigs): the node that adopts a delivery reads its webhook there")
 	}
 	if opts.Cluster != nil {
 		tasks, exec.events = opts.Cluster.TaskStore, opts.Cluster.QueueManager
@@ -185,5 +188,8 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 	mux.Handle(RESTPath+"/", a2aJSON(guard(false, version10, onlyVersion(version10, false, http.StripPrefix(RESTPath, a2asrv.NewRESTHandler(handler, keepAlives))))))
 	mux.Handle(V03RPCPath, guard(true, version03, onlyVersion(version03, true, rpc03)))
 	mux.Handle(V03RESTPath+"/", guard(false, version03, onlyVersion(version03, false, http.StripPrefix(V03RESTPath, legacyCalls(a2av0.NewRESTHandler(handler, keepAlives))))))
+	if pushing != nil {
+		pushing.queue.start() // last: New cannot fail any more, and leave it running
+	}
 	return allowOrigins(opts.AllowedOrigins, mux), nil
 }

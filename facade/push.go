@@ -20,8 +20,8 @@ import (
 // runs the configurations' methods and calls a push.Sender for every event; what it does not do
 // is what a service open to callers needs, and this file and its neighbours add: the webhooks a
 // caller may name (pushguard.go: never the facade's own network), delivery that never holds the
-// task (pushqueue.go: queued, retried, bounded), and configurations bounded and forgotten with
-// their tasks (pushstore.go).
+// task (pushqueue.go: queued, retried, bounded), configurations bounded and forgotten with their
+// tasks (pushstore.go), and in a cluster deliveries that outlive their node (pushoutbox.go).
 
 // PushOptions turn push notifications on (Options.Push). A zero field takes its default.
 type PushOptions struct {
@@ -55,9 +55,14 @@ type PushOptions struct {
 	MaxConfigsPerTask int
 	// Store keeps the configurations (nil: this process's memory). A cluster needs one its nodes
 	// share (pgcluster.Cluster.PushConfigs): the node that runs a task's events finds the webhooks
-	// registered through another. A delivery is made by that node, from its memory: one that dies
-	// with pushes queued loses them (a receiver that missed some asks GetTask).
+	// registered through another. A delivery is made by that node, from its memory: without an
+	// Outbox, one that dies with pushes queued loses them (a receiver that missed some asks GetTask).
 	Store PushStore
+	// Outbox, when set, keeps each delivery until it is over where every node sees it
+	// (pgcluster.Cluster.PushOutbox), so that one whose node dies is sent by another node
+	// (pushoutbox.go): at least once, each delivery with its id in PushIDHeader. It needs a Store
+	// the nodes share, where the node that adopts a delivery finds its webhook.
+	Outbox PushOutbox
 	// Sign signs every push with CardSigning's key (which New then needs): a JWT in
 	// PushSignatureHeader binding the push to its body, its webhook and five minutes, that a
 	// receiver verifies with the key the facade publishes (PushVerifier; pushsign.go).
@@ -84,6 +89,12 @@ const (
 	PushRefused PushOutcome = "refused"
 	// PushDropped: the event waited past a queue's bound and was dropped for a newer one.
 	PushDropped PushOutcome = "dropped"
+	// PushAdopted: a delivery whose node stopped before it was over was taken over by this one
+	// (PushOptions.Outbox); its outcome follows.
+	PushAdopted PushOutcome = "adopted"
+	// PushUnsaved: the delivery could not be written to the outbox (the log says why); it is
+	// delivered from this node's memory alone, and lost if the node dies first.
+	PushUnsaved PushOutcome = "unsaved"
 )
 
 // Defaults of PushOptions.

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
+	"github.com/a2aport/a2aport/facade/pgcluster"
 	"github.com/a2aport/a2aport/funcport"
 )
 
@@ -135,13 +137,18 @@ type receiver struct {
 	got    chan delivery
 	calls  atomic.Int32
 	answer func(n int32, w http.ResponseWriter) bool // true: answered
+	mu     sync.Mutex
+	ids    []string // the PushIDHeader of every call, answered or not
 }
 
 func newReceiver(t *testing.T, answer func(n int32, w http.ResponseWriter) bool) *receiver {
 	t.Helper()
 	rc := &receiver{got: make(chan delivery, 100), answer: answer}
 	rc.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		rc.mu.Lock()
+		rc.ids = append(rc.ids, r.Header.Get(facade.PushIDHeader))
 		n := rc.calls.Add(1)
+		rc.mu.Unlock()
 		body, _ := io.ReadAll(r.Body)
 		if rc.answer != nil && rc.answer(n, w) {
 			return
@@ -256,7 +263,13 @@ func TestPushDelivers(t *testing.T) {
 			all := rc.until(t, 5*time.Second)
 			t.Logf("%d deliveries; the completed status %v after the Work was let go", len(all), all[len(all)-1].at.Sub(released))
 			var states []string
+			ids := map[string]bool{}
 			for _, d := range all {
+				if id := d.header.Get(facade.PushIDHeader); id == "" || ids[id] {
+					t.Errorf("a delivery's %s is %q: empty, or another's", facade.PushIDHeader, id)
+				} else {
+					ids[id] = true
+				}
 				if d.header.Get("X-A2A-Notification-Token") != "tok-"+binding || d.header.Get("A2A-Notification-Token") != "tok-"+binding {
 					t.Errorf("token headers %q, %q", d.header.Get("X-A2A-Notification-Token"), d.header.Get("A2A-Notification-Token"))
 				}
@@ -334,6 +347,12 @@ func TestPushRetries(t *testing.T) {
 		waitFor(t, "every delivery counted", func() bool { return seen.get(facade.PushDelivered) == len(all) })
 		if seen.get(facade.PushRetried) != 2 || seen.get(facade.PushFailed) != 0 {
 			t.Errorf("outcomes %v, %d delivered", seen.n, len(all))
+		}
+		rc.mu.Lock()
+		ids := slices.Clone(rc.ids)
+		rc.mu.Unlock()
+		if len(ids) < 4 || ids[0] == "" || ids[1] != ids[0] || ids[2] != ids[0] || ids[3] == ids[0] {
+			t.Errorf("%s of the calls: %q; want the first three (one delivery, retried) the same, the next another", facade.PushIDHeader, ids)
 		}
 		var bodies []byte // every body, in the order received
 		for _, d := range all {
@@ -633,11 +652,15 @@ func TestPushOverV03(t *testing.T) {
 	}
 }
 
-// TestPushRefusedCombinations: push configurations live in one process's memory, for tasks.
+// TestPushRefusedCombinations: push configurations live in one process's memory unless the nodes
+// share a Store (which an Outbox needs too), for tasks.
 func TestPushRefusedCombinations(t *testing.T) {
 	t.Parallel()
 	if _, err := facade.New(pushPort(), facade.Options{BaseURL: "http://127.0.0.1:1", Push: &facade.PushOptions{}, Cluster: &a2asrv.ClusterConfig{}}); err == nil || !strings.Contains(err.Error(), "Cluster") {
 		t.Errorf("New(Push with Cluster) = %v", err)
+	}
+	if _, err := facade.New(pushPort(), facade.Options{BaseURL: "http://127.0.0.1:1", Push: &facade.PushOptions{Outbox: (*pgcluster.PushOutbox)(nil)}}); err == nil || !strings.Contains(err.Error(), "Outbox needs Push.Store") {
+		t.Errorf("New(Push.Outbox without Push.Store) = %v", err)
 	}
 	if _, err := facade.New(pushPort(), facade.Options{BaseURL: "http://127.0.0.1:1", Push: &facade.PushOptions{}, MessageOnly: true}); err == nil {
 		t.Error("New(Push with MessageOnly) succeeded")

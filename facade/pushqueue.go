@@ -20,6 +20,7 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/push"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
+	"github.com/google/uuid"
 )
 
 // pushQueue is the facade's push.Sender. a2a-go calls SendPush inside the processing of each
@@ -36,6 +37,9 @@ import (
 // a receiver most needs (and a receiver that missed some asks GetTask, as A2A advises after a
 // notification). An event being delivered is counted too, and never dropped: when only those
 // remain past the bound, the new event is the one dropped.
+//
+// With an outbox (PushOptions.Outbox, pushoutbox.go) each event is also written there before it is
+// queued, and removed once it is over, so that another node sends it if this one dies first.
 type pushQueue struct {
 	opts    PushOptions // with defaults
 	guard   *webhookGuard
@@ -45,12 +49,14 @@ type pushQueue struct {
 	logger  *slog.Logger
 	slots   chan struct{} // MaxConcurrent attempts in flight
 	signer  *pushSigner   // nil: pushes are not signed (PushOptions.Sign)
+	outbox  PushOutbox    // nil: deliveries live in memory alone (pushoutbox.go)
 
 	mu       sync.Mutex
 	waiting  *list.List // *pushItem, oldest first
 	count    int        // waiting and in flight
 	bytes    int        // their bodies
 	webhooks map[webhookKey]*webhookQueue
+	held     map[string]bool // the ids of what waits and is in flight: an adopted delivery is queued once
 }
 
 // webhookKey is one webhook of one task: a configuration.
@@ -65,9 +71,11 @@ type webhookQueue struct {
 }
 
 type pushItem struct {
+	id          string // PushIDHeader
 	key         webhookKey
 	body        []byte
 	contentType string
+	kept        bool // in the outbox: removed from it when over
 	inAll       *list.Element
 	inWebhook   *list.Element
 }
@@ -76,11 +84,13 @@ var _ push.Sender = (*pushQueue)(nil)
 
 func newPushQueue(o PushOptions, guard *webhookGuard, configs *pushStore, tasks taskstore.Store, logger *slog.Logger) *pushQueue {
 	return &pushQueue{opts: o, guard: guard, configs: configs, tasks: tasks, client: guard.client(o.Timeout), logger: logger,
-		slots: make(chan struct{}, o.MaxConcurrent), waiting: list.New(), webhooks: map[webhookKey]*webhookQueue{}}
+		slots: make(chan struct{}, o.MaxConcurrent), waiting: list.New(), webhooks: map[webhookKey]*webhookQueue{},
+		held: map[string]bool{}, outbox: o.Outbox}
 }
 
 // SendPush implements push.Sender: the event's body is made now (the event is a2a-go's, and the
-// task moves on) and queued. It never fails: a webhook's trouble is never the task's.
+// task moves on), written to the outbox if there is one, and queued. It never fails: a webhook's
+// trouble, or the outbox's, is never the task's.
 func (q *pushQueue) SendPush(_ context.Context, config *a2a.PushConfig, event a2a.Event) error {
 	if config == nil || event == nil {
 		return nil
@@ -101,7 +111,9 @@ func (q *pushQueue) SendPush(_ context.Context, config *a2a.PushConfig, event a2
 		return nil
 	}
 	if body != nil {
-		q.enqueue(key, body, contentType)
+		item := &pushItem{id: uuid.NewString(), key: key, body: body, contentType: contentType}
+		q.keep(item)
+		q.enqueue(item)
 	}
 	return nil
 }
@@ -129,25 +141,29 @@ func (q *pushQueue) bodyOf(rec pushRecord, taskID a2a.TaskID, event a2a.Event) (
 	return body, "application/json", err
 }
 
-// enqueue queues body for the webhook of key, dropping the oldest waiting past the bounds.
-func (q *pushQueue) enqueue(key webhookKey, body []byte, contentType string) {
-	dropped := 0
+// enqueue queues item for its webhook, dropping the oldest waiting past the bounds; false when an
+// item of its id is queued already.
+func (q *pushQueue) enqueue(item *pushItem) bool {
+	var dropped []*pushItem
+	key := item.key
 	q.mu.Lock()
+	if q.held[item.id] {
+		q.mu.Unlock()
+		return false
+	}
 	wq := q.webhooks[key]
 	if wq == nil {
 		wq = &webhookQueue{items: list.New()}
 		q.webhooks[key] = wq
 	}
-	item := &pushItem{key: key, body: body, contentType: contentType}
 	item.inAll, item.inWebhook = q.waiting.PushBack(item), wq.items.PushBack(item)
-	q.count, q.bytes = q.count+1, q.bytes+len(body)
+	q.count, q.bytes = q.count+1, q.bytes+len(item.body)
+	q.held[item.id] = true
 	for wq.items.Len() > q.opts.MaxQueuedPerWebhook {
-		q.dropLocked(wq.items.Front().Value.(*pushItem))
-		dropped++
+		dropped = append(dropped, q.dropLocked(wq.items.Front().Value.(*pushItem)))
 	}
 	for (q.count > q.opts.MaxQueued || q.bytes > q.opts.MaxQueuedBytes) && q.waiting.Len() > 0 {
-		q.dropLocked(q.waiting.Front().Value.(*pushItem))
-		dropped++
+		dropped = append(dropped, q.dropLocked(q.waiting.Front().Value.(*pushItem)))
 	}
 	start := !wq.running && wq.items.Len() > 0
 	if start {
@@ -159,19 +175,25 @@ func (q *pushQueue) enqueue(key webhookKey, body []byte, contentType string) {
 	for range dropped {
 		q.observe(PushDropped)
 	}
-	if dropped > 0 {
-		q.logger.Warn("push notifications dropped: too many waiting (the oldest go first)", "task", string(key.task), "dropped", dropped)
+	if len(dropped) > 0 {
+		q.logger.Warn("push notifications dropped: too many waiting (the oldest go first)", "task", string(key.task), "dropped", len(dropped))
+		if q.outbox != nil {
+			go q.forget(dropped...) // off the task's way: this is SendPush
+		}
 	}
 	if start {
 		go q.deliverAll(key, wq)
 	}
+	return true
 }
 
-// dropLocked takes a waiting item out of both queues.
-func (q *pushQueue) dropLocked(item *pushItem) {
+// dropLocked takes a waiting item out of both queues, and returns it.
+func (q *pushQueue) dropLocked(item *pushItem) *pushItem {
 	q.waiting.Remove(item.inAll)
 	q.webhooks[item.key].items.Remove(item.inWebhook)
 	q.count, q.bytes = q.count-1, q.bytes-len(item.body)
+	delete(q.held, item.id)
+	return item
 }
 
 // deliverAll delivers the webhook's events in order, until none waits.
@@ -190,8 +212,10 @@ func (q *pushQueue) deliverAll(key webhookKey, wq *webhookQueue) {
 		wq.items.Remove(front)
 		q.mu.Unlock()
 		q.deliver(item)
+		q.forget(item)
 		q.mu.Lock()
 		q.count, q.bytes = q.count-1, q.bytes-len(item.body)
+		delete(q.held, item.id)
 		q.mu.Unlock()
 	}
 }
@@ -279,8 +303,9 @@ func (q *pushQueue) attempt(cfg *a2a.PushConfig, item *pushItem) error {
 			req.Header.Set("Authorization", scheme+" "+cfg.Auth.Credentials)
 		}
 	}
+	req.Header.Set(PushIDHeader, item.id) // the same at every attempt and from every node: a receiver drops a repeat
 	if q.signer != nil {
-		token, err := q.signer.token(cfg.URL, item.body) // each attempt its own: a retry is no replay
+		token, err := q.signer.token(cfg.URL, item.body, item.id) // each attempt its own: a retry is no replay
 		if err != nil {
 			return fmt.Errorf("the push could not be signed: %w", err)
 		}

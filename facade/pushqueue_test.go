@@ -56,7 +56,7 @@ func TestPushQueueDropsOldest(t *testing.T) {
 	}
 	q := newPushQueue(opts, guard, configs, nil, slog.New(slog.DiscardHandler))
 	put := func(hook, body string) {
-		q.enqueue(webhookKey{task: "task", config: hook}, []byte(body), "application/json")
+		q.enqueue(&pushItem{id: body, key: webhookKey{task: "task", config: hook}, body: []byte(body), contentType: "application/json"})
 	}
 
 	put("a", "a1")

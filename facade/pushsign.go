@@ -30,6 +30,9 @@ type pushClaims struct {
 	ID       string `json:"jti"` // unique: a receiver refuses one it saw
 	// BodySHA256 is the hex SHA-256 of the body the push carries.
 	BodySHA256 string `json:"request_body_sha256"`
+	// PushID is the delivery's id (PushIDHeader): signed, so that the id a receiver drops repeats
+	// by is the facade's, not one changed on the way.
+	PushID string `json:"push_id"`
 }
 
 // pushSigner signs the pushes of one facade.
@@ -50,8 +53,8 @@ func newPushSigner(sign bool, cards *cardSigner, issuer string) (*pushSigner, er
 	return &pushSigner{signer: cards.signer, issuer: issuer, now: time.Now}, nil
 }
 
-// token is the signature of one attempt to send body to webhook.
-func (s *pushSigner) token(webhook string, body []byte) (string, error) {
+// token is the signature of one attempt to send body to webhook, as the delivery pushID.
+func (s *pushSigner) token(webhook string, body []byte, pushID string) (string, error) {
 	var id [16]byte
 	if _, err := rand.Read(id[:]); err != nil {
 		return "", err
@@ -59,7 +62,7 @@ func (s *pushSigner) token(webhook string, body []byte) (string, error) {
 	sum := sha256.Sum256(body)
 	now := s.now()
 	claims, err := json.Marshal(pushClaims{Issuer: s.issuer, Audience: webhook, IssuedAt: now.Unix(), Expires: now.Add(pushTokenLife).Unix(),
-		ID: hex.EncodeToString(id[:]), BodySHA256: hex.EncodeToString(sum[:])})
+		ID: hex.EncodeToString(id[:]), BodySHA256: hex.EncodeToString(sum[:]), PushID: pushID})
 	if err != nil {
 		return "", err
 	}

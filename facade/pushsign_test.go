@@ -21,8 +21,8 @@ import (
 
 // TestSignedPushes: with Push.Sign, every push a facade sends carries a JWT signed with its card
 // key, which a receiver verifies with PushVerifier from the key set the facade publishes: each
-// delivery of a task verifies, and the same delivery replayed, its body changed, checked for
-// another webhook, or without its signature, is refused. Sign without CardSigning is refused.
+// delivery of a task verifies, and the same delivery replayed, its body or its delivery id
+// (facade.PushIDHeader) changed, checked for another webhook, or without its signature, is refused. Sign without CardSigning is refused.
 func TestSignedPushes(t *testing.T) {
 	t.Parallel()
 	if _, err := facade.New(pushPort(), facade.Options{BaseURL: "http://127.0.0.1:1", Push: &facade.PushOptions{Sign: true}}); err == nil ||
@@ -100,6 +100,11 @@ func TestSignedPushes(t *testing.T) {
 	defer other.Close()
 	if err := other.Verify(last, body); !errors.Is(err, facade.ErrPushNotVerified) {
 		t.Errorf("a push checked for another webhook: %v", err)
+	}
+	renamed := last.Clone(t.Context())
+	renamed.Header.Set(facade.PushIDHeader, "another-delivery")
+	if err := verifier.Verify(renamed, body); !errors.Is(err, facade.ErrPushNotVerified) || !strings.Contains(err.Error(), "another delivery") {
+		t.Errorf("a push whose %s was changed: %v", facade.PushIDHeader, err)
 	}
 	unsigned := last.Clone(t.Context())
 	unsigned.Header.Del(facade.PushSignatureHeader)

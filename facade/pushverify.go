@@ -71,8 +71,10 @@ func NewPushVerifier(ctx context.Context, v PushVerification) (*PushVerifier, er
 func (p *PushVerifier) Close() { p.stop() }
 
 // Verify checks the signature r carries for body (the push's whole body, read by the caller):
-// signed by a published key, by this issuer, for this webhook, unexpired, over this body, and
-// not seen before (a replay of a push within its life is refused).
+// signed by a published key, by this issuer, for this webhook, unexpired, over this body and for
+// the delivery id in PushIDHeader, and not seen before (a replay of a push within its life is
+// refused). A delivery sent again (a retry, or by the node that adopted it) is signed anew and
+// verifies: drop it by its PushIDHeader if it was handled.
 func (p *PushVerifier) Verify(r *http.Request, body []byte) error {
 	token := r.Header.Get(PushSignatureHeader)
 	if token == "" {
@@ -86,6 +88,9 @@ func (p *PushVerifier) Verify(r *http.Request, body []byte) error {
 	want, _ := claims["request_body_sha256"].(string)
 	if subtle.ConstantTimeCompare([]byte(want), []byte(hex.EncodeToString(sum[:]))) != 1 {
 		return fmt.Errorf("%w: it was made for another body", ErrPushNotVerified)
+	}
+	if pushID, _ := claims["push_id"].(string); pushID != r.Header.Get(PushIDHeader) {
+		return fmt.Errorf("%w: it was made for another delivery (%s)", ErrPushNotVerified, PushIDHeader)
 	}
 	id, _ := claims["jti"].(string)
 	exp, err := claims.GetExpirationTime()

@@ -48,7 +48,7 @@ func newMetrics(g *Gateway) *metrics {
 		rateLimited: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_rate_limited_total",
 			Help: "Requests refused over a rate limit (429), by scope (caller or backend) and backend."}, []string{"scope", "backend"}),
 		push: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "a2aport_gateway_push_total",
-			Help: "Push notifications, by outcome (delivered, retried, failed, refused, dropped)."}, []string{"outcome"}),
+			Help: "Push notifications, by outcome (delivered, retried, failed, refused, dropped; in a cluster adopted, unsaved)."}, []string{"outcome"}),
 	}
 	up := prometheus.NewGaugeFunc
 	m.registry.MustRegister(m.requests, m.latency, m.streams, m.works, m.workTime, m.resumed, m.transitions, m.rateLimited, m.push,

@@ -193,6 +193,7 @@ func newGateway(ctx context.Context, cfg *gateway.Config, cluster *pgcluster.Clu
 		opts.Facade.Cluster, opts.Routes, opts.Ready = &c, cluster.Routes(), pool.Ping
 		if opts.Facade.Push != nil {
 			opts.Facade.Push.Store = cluster.PushConfigs() // every node finds the webhooks
+			opts.Facade.Push.Outbox = cluster.PushOutbox() // and sends what a node that died had not
 		}
 	}
 	if g, err = gateway.New(opts); err != nil {

@@ -13,12 +13,14 @@ import (
 
 // Cluster is one process's share of the cluster on one PostgreSQL database: the cluster mode of
 // its facade (Config), the records with which its Port resumes a Work another process started
-// (WorkStore) and, for a gateway, the backend of each Work (Routes).
+// (WorkStore), the push configurations and deliveries (PushConfigs, PushOutbox) and, for a
+// gateway, the backend of each Work (Routes).
 type Cluster struct {
 	pool   *pgxpool.Pool
 	tasks  *taskStore
 	events *eventQueues
 	work   *workQueue
+	outbox *PushOutbox
 }
 
 // New migrates the database and starts this process (named node, unique in the cluster) on it,
@@ -32,6 +34,7 @@ func New(ctx context.Context, pool *pgxpool.Pool, node string, lease time.Durati
 		tasks:  newTaskStore(pool, a2asrv.NewTaskStoreAuthenticator()),
 		events: newEventQueues(pool),
 		work:   newWorkQueue(pool, node, lease),
+		outbox: newPushOutbox(pool, node, lease),
 	}, nil
 }
 
@@ -61,8 +64,10 @@ func completeWhatCannotRun(ctx context.Context, msg workqueue.Message, _ a2a.Sen
 	return nil
 }
 
-// Close stops this process's share: it leases no more work and listens no more.
+// Close stops this process's share: it leases no more work, listens no more, and neither renews
+// nor adopts push deliveries (those it holds go to other nodes when their leases run out).
 func (c *Cluster) Close() {
+	c.outbox.close()
 	c.work.Close()
 	c.events.Close()
 }

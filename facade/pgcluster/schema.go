@@ -49,6 +49,18 @@ CREATE TABLE IF NOT EXISTS a2a_push_configs (
 	created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
 	PRIMARY KEY (task_id, config_id)
 );
+CREATE TABLE IF NOT EXISTS a2a_push_outbox (
+	seq          bigserial PRIMARY KEY, -- the order deliveries were put in
+	id           text NOT NULL UNIQUE,
+	task_id      text NOT NULL,
+	config_id    text NOT NULL,
+	content_type text NOT NULL,
+	body         bytea NOT NULL,
+	owner        text NOT NULL,
+	lease_until  timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS a2a_push_outbox_owner ON a2a_push_outbox (owner);
+CREATE INDEX IF NOT EXISTS a2a_push_outbox_lease ON a2a_push_outbox (lease_until);
 `
 
 // schemaLock is the advisory lock Migrate holds while it sets the schema up ("a2aport" in ASCII):
