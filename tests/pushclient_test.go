@@ -114,7 +114,7 @@ func TestPushFollowsWorks(t *testing.T) {
 		for _, v := range agent.PushVariants() {
 			t.Run(impl.name+"/"+v.Name(), func(t *testing.T) {
 				ctx := testContext(t)
-				agents := pushAgents(t)
+				agents := startAgents(t)
 				hook := startWebhook(t)
 				p := pushPort(t, impl, agents, v, hook, a2aport.Options{})
 				streamed := newPort(t, impl, a2aport.Options{AgentCardURL: agents.CardURL(v)})
@@ -181,7 +181,7 @@ func TestPushRefusals(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			ctx := testContext(t)
-			agents := pushAgents(t)
+			agents := startAgents(t)
 			hook := startWebhook(t)
 			p := pushPort(t, impl, agents, v, hook, a2aport.Options{})
 			w := newWork("alice", "hold")
@@ -252,7 +252,7 @@ func TestPushLateOrNever(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			ctx := testContext(t)
-			agents := pushAgents(t)
+			agents := startAgents(t)
 			hook := startWebhook(t)
 			hook.srv.Close() // nothing listens where the agent pushes
 			p := pushPort(t, impl, agents, v, hook, a2aport.Options{PushPollInterval: 50 * time.Millisecond})
@@ -273,7 +273,7 @@ func TestPushNeedsCardAndWebhook(t *testing.T) {
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			ctx := testContext(t)
-			agents := pushAgents(t)
+			agents := startAgents(t)
 			v := agent.PushVariants()[0]
 			p := newPort(t, impl, a2aport.Options{AgentCardURL: agents.CardURL(v)})
 			if _, err := p.Submit(ctx, newWork("alice", "chunks 2")); err != nil {
@@ -301,18 +301,6 @@ func TestPushNeedsCardAndWebhook(t *testing.T) {
 			}
 		}
 	}
-}
-
-// pushAgents is a2a-go's server as the test agent, this test's alone so that it counts the
-// requests of this test only.
-func pushAgents(t *testing.T) *agent.Server {
-	t.Helper()
-	agents, err := agent.Start()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(agents.Close)
-	return agents
 }
 
 // settled waits until neither the agent's pushes nor the Work's reads of its task have changed

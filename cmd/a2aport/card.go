@@ -68,8 +68,8 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 	raw, err := fetchCard(ctx, card, opts)
 	if err != nil {
-		fmt.Fprintln(stderr, "a2aport:", err)
-		return exitNetwork
+		fmt.Fprintln(stderr, err)
+		return exitCode(err)
 	}
 	if f.asJSON {
 		_, _ = stdout.Write(raw) // as received, byte for byte
@@ -119,7 +119,7 @@ func fetchCard(ctx context.Context, card string, opts a2aport.Options) ([]byte, 
 	}
 	resp, err := cardClient(req).Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("reading the card failed: %w", errors.Unwrap(err))
+		return nil, &a2aport.Error{Code: a2aport.CodeDiscoveryFailed, Message: "reading the card failed: " + errors.Unwrap(err).Error(), Err: err}
 	}
 	defer func() { _ = resp.Body.Close() }() // read whole or abandoned; nothing to report
 	body, err := io.ReadAll(io.LimitReader(resp.Body, a2aport.DefaultMaxCardBytes+1))
@@ -127,7 +127,7 @@ func fetchCard(ctx context.Context, card string, opts a2aport.Options) ([]byte, 
 	case err != nil:
 		return nil, err
 	case resp.StatusCode != http.StatusOK:
-		return nil, fmt.Errorf("the card request answered %s", resp.Status)
+		return nil, &a2aport.Error{Code: a2aport.CodeDiscoveryFailed, Status: resp.StatusCode, Message: "the card request answered " + resp.Status}
 	case len(body) > a2aport.DefaultMaxCardBytes:
 		return nil, fmt.Errorf("the card is larger than %d bytes", a2aport.DefaultMaxCardBytes)
 	}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
@@ -53,8 +54,20 @@ var (
 var commands []*subcommand
 
 func init() {
-	commands = []*subcommand{cardCommand, sendCommand, statusCommand, resumeCommand, cancelCommand,
-		agentCommand, gatewayCommand, completionCommand, helpCommand}
+	commands = []*subcommand{cardCommand, cardGetCommand, sendCommand, taskGetCommand, taskCancelCommand, taskListCommand,
+		taskSubscribeCommand, pushConfigCommand, statusCommand, resumeCommand, cancelCommand, configShowCommand, authLoginCommand,
+		agentCommand, gatewayCommand, completionCommand, versionCommand, helpCommand}
+}
+
+// subcommandsOf is the second words of the commands whose first word is group (task: get, list, …).
+func subcommandsOf(group string) []string {
+	var out []string
+	for _, c := range commands {
+		if first, second, ok := strings.Cut(c.name, " "); ok && first == group {
+			out = append(out, second)
+		}
+	}
+	return out
 }
 
 func lookup(name string) *subcommand {
@@ -82,6 +95,12 @@ var errHelp = errors.New("help shown")
 // and returns its positional arguments. -h shows its help on stdout (errHelp); a mistake says so
 // on stderr with the usage line.
 func parseArgs(name string, args []string, s streams, register func(*flag.FlagSet)) ([]string, error) {
+	_, pos, err := parseFlags(name, args, s, register)
+	return pos, err
+}
+
+// parseFlags is parseArgs that also returns the parsed flags.
+func parseFlags(name string, args []string, s streams, register func(*flag.FlagSet)) (*flag.FlagSet, []string, error) {
 	c := lookup(name)
 	fs := flag.NewFlagSet("a2aport "+name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard) // the errors are written below, with the usage line
@@ -90,12 +109,12 @@ func parseArgs(name string, args []string, s streams, register func(*flag.FlagSe
 	switch {
 	case errors.Is(err, flag.ErrHelp):
 		writeHelp(s.stdout, c)
-		return nil, errHelp
+		return nil, nil, errHelp
 	case err != nil:
 		usageError(s.stderr, name, err.Error())
-		return nil, err
+		return nil, nil, err
 	}
-	return pos, nil
+	return fs, pos, nil
 }
 
 // usageError writes a mistake in a command's use, its usage line and where its help is.

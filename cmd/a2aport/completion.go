@@ -85,12 +85,25 @@ func complete(w io.Writer, words []string) {
 		}
 	}
 	if len(before) == 0 {
+		seen := map[string]bool{}
 		for _, c := range commands {
-			offer(c.name, c.summary)
+			first, _, group := strings.Cut(c.name, " ")
+			if !seen[first] && (!group || lookup(first) == nil) {
+				seen[first] = true
+				offer(first, c.summary)
+			}
 		}
 		return
 	}
 	c := lookup(before[0])
+	if len(before) > 1 && lookup(before[0]+" "+before[1]) != nil { // a command of two words
+		c, before = lookup(before[0]+" "+before[1]), before[1:]
+	} else if subs := subcommandsOf(before[0]); len(before) == 1 && len(subs) > 0 && !strings.HasPrefix(typed, "-") {
+		for _, sub := range subs {
+			offer(sub, lookup(before[0]+" "+sub).summary)
+		}
+		return
+	}
 	if c == nil {
 		return
 	}

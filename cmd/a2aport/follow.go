@@ -21,8 +21,13 @@ type view struct {
 	color   colorMode
 	answers multi
 	detach  bool // leave once the agent named its task
+	record  bool // --keep: record the Work for status, resume and cancel from another shell
 	resumed bool // the Work was started by another process
 }
+
+// keep says the Work is recorded under the user cache directory: asked for (--keep, --detach,
+// which leaves it to come back to), or a Work resume found there.
+func (v view) keep() bool { return v.record || v.detach || v.resumed }
 
 // register adds the flags of the view to fs.
 func (v *view) register(fs *flag.FlagSet) {
@@ -74,9 +79,9 @@ func follow(ctx context.Context, s streams, conn connection, opts a2aport.Option
 				if askCtx.Err() != nil {
 					return // the Work ended meanwhile
 				}
-				if !ok {
+				if !ok { // the task waits at the agent for an answer another command gives (SPEC.md §10.2)
 					unanswered.Store(true)
-					cancelWork(port, work, stop)
+					_ = port.Detach() // only ever ErrClosed: the Work ended meanwhile
 					return
 				}
 				if err := port.RespondInput(ctx, work.ID, work.OwnerID, ev.Input.InputRequestID, resp); err != nil {
@@ -90,8 +95,8 @@ func follow(ctx context.Context, s streams, conn connection, opts a2aport.Option
 	switch {
 	case interrupted.Load():
 		code = exitInterrupted
-	case unanswered.Load():
-		code, err = exitUnanswered, fmt.Errorf("%w (%v)", errUnanswered, err)
+	case unanswered.Load() && a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
+		return r.waiting(work, opts.AgentCardURL)
 	case detached.Load() && a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
 		return r.detached(work)
 	}
@@ -108,15 +113,19 @@ func openFollowed(ctx context.Context, conn connection, opts a2aport.Options, v 
 	detached *atomic.Bool, firstEvent *sync.Once) (a2aport.Port, func(), error) {
 	var port a2aport.Port
 	portReady := make(chan struct{})
-	store, err := newTaskNoticer(opts.AgentCardURL, func(rec a2aport.WorkRecord) {
+	onTask := func(rec a2aport.WorkRecord) {
 		r.task(rec)
 		if v.detach {
 			detached.Store(true)
 			go func() { <-portReady; _ = port.Detach() }() // not from the store's call: Detach waits for the Work
 		}
-	})
-	if err != nil {
-		return nil, nil, err
+	}
+	store := newMemoryNoticer(onTask)
+	if v.keep() {
+		var err error
+		if store, err = newTaskNoticer(opts.AgentCardURL, onTask); err != nil {
+			return nil, nil, err
+		}
 	}
 	if v.resumed && !store.follow(work.ID) {
 		store.release()
@@ -132,6 +141,7 @@ func openFollowed(ctx context.Context, conn connection, opts a2aport.Options, v 
 		})
 		stopNotice = slow.Stop
 	}
+	var err error
 	if port, err = conn.open(ctx, opts); err != nil {
 		stopNotice()
 		store.release()

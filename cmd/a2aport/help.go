@@ -63,6 +63,9 @@ func writeHelp(w io.Writer, c *subcommand) {
 func flagLine(f *flag.Flag) string {
 	arg, usage := flag.UnquoteUsage(f)
 	name := "--" + f.Name
+	if len(f.Name) == 1 {
+		name = "-" + f.Name
+	}
 	if arg != "" {
 		name += " " + strings.ToUpper(arg)
 	}
@@ -103,8 +106,16 @@ var helpCommand = &subcommand{
 			writeTopHelp(s.stdout)
 			return exitOK
 		}
-		if c := lookup(args[0]); c != nil && len(args) == 1 {
+		if c := lookup(strings.Join(args, " ")); c != nil {
 			writeHelp(s.stdout, c)
+			return exitOK
+		}
+		if subs := subcommandsOf(args[0]); len(subs) > 0 && len(args) == 1 {
+			fmt.Fprintf(s.stdout, "Commands of a2aport %s:\n", args[0])
+			for _, sub := range subs {
+				c := lookup(args[0] + " " + sub)
+				fmt.Fprintf(s.stdout, "  %-24s %s\n", c.name, c.summary)
+			}
 			return exitOK
 		}
 		fmt.Fprintf(s.stderr, "a2aport help: unknown command %q\n", strings.Join(args, " "))

@@ -38,7 +38,11 @@ func TestHelp(t *testing.T) {
 				if !slices.ContainsFunc(c.groups, func(g flagGroup) bool { return slices.Contains(g.names, f.Name) }) {
 					t.Errorf("%s: --%s is in no group of its help", c.name, f.Name)
 				}
-				if !strings.Contains(help, "  --"+f.Name+" ") && !strings.Contains(help, "  --"+f.Name+"\n") {
+				dashes := "--"
+				if len(f.Name) == 1 { // a short flag: -o
+					dashes = "-"
+				}
+				if !strings.Contains(help, "  "+dashes+f.Name+" ") && !strings.Contains(help, "  "+dashes+f.Name+"\n") {
 					t.Errorf("%s: --%s is not in its help", c.name, f.Name)
 				}
 			})

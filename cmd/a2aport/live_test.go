@@ -90,7 +90,8 @@ func TestLiveMarkdownIsRendered(t *testing.T) {
 }
 
 // TestTaskIDs: the agent's task and context ids are shown on stderr (a line of --json) once it
-// names them, and kept in the Work's file under the cache directory while the Work runs.
+// names them; nothing is written under the cache directory unless --keep asks (the
+// specification's CLI stores no task state: INTERACT_005), and then the Work's file while it runs.
 func TestTaskIDs(t *testing.T) {
 	t.Parallel()
 	cache := t.TempDir()
@@ -105,8 +106,12 @@ func TestTaskIDs(t *testing.T) {
 		t.Errorf("no task line in --json:\n%s", out)
 	}
 
+	dir := filepath.Join(cache, "a2aport", "works")
+	if left, _ := filepath.Glob(filepath.Join(dir, "*", "*")); len(left) != 0 {
+		t.Errorf("Works without --keep left files: %v", left)
+	}
 	const instruction = "hold with a file"
-	cmd := command(t, "send", server.CardURL(stream), instruction)
+	cmd := command(t, "send", "--keep", server.CardURL(stream), instruction)
 	cmd.Env = append(cmd.Env, env...)
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -116,7 +121,6 @@ func TestTaskIDs(t *testing.T) {
 	if err := server.WaitStarted(ctx, instruction); err != nil {
 		t.Fatal(err)
 	}
-	dir := filepath.Join(cache, "a2aport", "works")
 	var saved []string
 	for ctx.Err() == nil {
 		if saved, _ = filepath.Glob(filepath.Join(dir, "*", "[^.]*.json")); len(saved) == 1 {

@@ -48,8 +48,9 @@ type renderer struct {
 	// titlesOnStdout: stdout is a terminal, where an artifact's title heads it; in a pipe or a
 	// file stdout is the answer alone and the title goes to stderr.
 	titlesOnStdout bool
-	live           liveArtifact // the artifact whose text is being written as it arrives (live.go)
-	resuming       bool         // a Work of another process, asked for again: no connection broke
+	live           liveArtifact       // the artifact whose text is being written as it arrives (live.go)
+	resuming       bool               // a Work of another process, asked for again: no connection broke
+	rec            a2aport.WorkRecord // the agent's ids of the Work, once it named them
 	stopTick       chan struct{}
 }
 
@@ -147,6 +148,7 @@ func (r *renderer) notice(s string) {
 func (r *renderer) task(w a2aport.WorkRecord) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.rec = w
 	if r.asJSON {
 		line, _ := json.Marshal(map[string]string{"type": "task", "workId": w.WorkID, "remoteTaskId": w.RemoteTaskID, "remoteContextId": w.RemoteContextID})
 		fmt.Fprintln(r.stdout, string(jsonSafe(line)))
@@ -175,6 +177,28 @@ func (r *renderer) detached(work a2aport.Work) int {
 	r.flushArtifacts("")
 	r.clearStatus()
 	fmt.Fprintf(r.stderr, "%s the task goes on at the agent: a2aport status|resume|cancel %s\n", r.errSt.ok.Render("↗ detached:"), work.ID)
+	return exitOK
+}
+
+// waiting says that the agent's task waits for an answer nobody here could give (no terminal, no
+// --answer left), left as it is at the agent, and the command that answers it (SPEC.md §8.2).
+func (r *renderer) waiting(work a2aport.Work, card string) int {
+	if r.stopTick != nil {
+		close(r.stopTick)
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	hint := fmt.Sprintf("a2aport send %s --task-id %s \"<reply>\"", card, cleanLine(r.rec.RemoteTaskID))
+	if r.asJSON {
+		line, _ := json.Marshal(map[string]any{"type": "input_required", "code": "INPUT_UNANSWERED", "workId": work.ID, "remoteTaskId": r.rec.RemoteTaskID,
+			"remoteContextId": r.rec.RemoteContextID, "resume": hint, "exitCode": exitOK})
+		fmt.Fprintln(r.stdout, string(jsonSafe(line)))
+		return exitOK
+	}
+	r.flushArtifacts("")
+	r.clearStatus()
+	fmt.Fprintf(r.stderr, "%s the task waits for an answer at the agent (no terminal, no --answer left)\nTask: %s\nContext: %s\nState: input_required\nResume: %s\n",
+		r.errSt.bad.Render("!"), cleanLine(r.rec.RemoteTaskID), cleanLine(r.rec.RemoteContextID), hint)
 	return exitOK
 }
 

@@ -8,8 +8,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"mime"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -28,32 +26,45 @@ type streams struct {
 }
 
 var sendCommand = &subcommand{
-	name: "send", args: `URL "instruction"`, summary: "run a piece of work at an agent and stream what happens",
-	about: `Sends the instruction to the agent (URL: its base URL or its card's) and shows the Work as it
-happens: the agent's text as it arrives, its status on a live line, markdown rendered once an
-artifact is complete, files saved to --out. A question of the agent's is asked at the terminal (or
-answered by --answer); Ctrl-C cancels the task at the agent. The agent's task and context ids are
-shown once it names them: status, resume and cancel act on the Work from another shell. In a pipe
-or a file stdout is the agent's answer alone; --json prints one JSON object per event.`,
+	name: "send", args: `URL "instruction" | -a URL [TEXT] [--text T|--file F|--data D]…`, summary: "send a message to an agent and show what happens",
+	about: `Sends the message to the agent (URL: its host, its base URL or its card's) and shows what happens.
+
+a2aport's own view, the default: on a terminal the agent's text as it arrives, its status on a live
+line, markdown rendered once an artifact is complete, files saved to --out; a question of the
+agent's asked at the terminal (or answered by --answer); Ctrl-C cancels the task at the agent. In a
+pipe stdout is the agent's answer alone; --json prints a2aport's events, one JSON object a line.
+A question nobody can answer leaves the task waiting and prints the command that answers it.
+
+The A2A CLI specification's send, as soon as one of its flags is given (-o, --stream, --async,
+--task-id, --context-id, --text, --data, --media-type, --metadata, --skill, --backend, --bearer,
+--api-key, --svc-param, --transport, --a2a-version, --debug, --insecure, --poll-interval, or
+A2ACLI_OUTPUT): -o text prints Label: value lines, -o json the protocol's SendMessageResponse
+(with --stream one StreamResponse a line); it waits until the task ends or waits for input,
+or returns its ids at once with --async. Either way nothing is stored unless --keep or --detach
+asks: the task and context ids printed are what status, resume, task get and --task-id take.`,
 	examples: `$ a2aport send http://127.0.0.1:8080 "Compare tea and coffee"
 $ a2aport send http://127.0.0.1:8080 "Compare these" --answer "tea and coffee" > report.md
-$ A2APORT_TOKEN=$(cat token) a2aport send https://agent.example --json "Summarise" | jq .type
-$ a2aport send https://agent.example --file notes.pdf "Summarise this file"
+$ a2aport send -a https://agent.example "Summarise" --file notes.pdf -o json | jq .task.status.state
+$ a2aport send -a https://agent.example --task-id 01a236ef-… "tea and coffee"   # answer a waiting task
+$ a2aport send -a https://gateway.example --skill weather/forecast "Rain in Paris?"
 $ a2aport send https://agent.example --detach "A long report"     # then: a2aport resume ID`,
 	groups: []flagGroup{
-		{"Work", []string{"file", "answer", "owner", "reuse-context", "timeout", "detach"}},
-		outputFlags, connectionFlags, runtimeFlags,
+		{"Message", []string{"text", "file", "data", "media-type", "metadata", "skill", "backend", "task-id", "context-id"}},
+		{"Waiting", []string{"timeout", "async", "stream", "poll-interval"}},
+		{"a2aport's view", []string{"answer", "owner", "reuse-context", "detach", "keep", "json", "out", "color"}},
+		agentFlagGroup, connectionFlags, runtimeFlags,
 	},
 	operands: operandURL,
 	flags:    func(fs *flag.FlagSet) { new(sendFlags).register(fs) },
-	run:      runSend,
+	run:      runSend, // a2aport's view catches Ctrl-C itself (follow.go); the specification's send is interruptible
 }
 
-// sendFlags are send's flags.
+// sendFlags are send's flags: a2aport's own and the specification's.
 type sendFlags struct {
 	conn    connection
 	view    view
-	files   multi
+	spec    specSend
+	parts   partList
 	owner   string
 	reuse   bool
 	timeout time.Duration
@@ -62,26 +73,98 @@ type sendFlags struct {
 func (f *sendFlags) register(fs *flag.FlagSet) {
 	f.conn.register(fs)
 	f.view.register(fs)
-	fs.Var(&f.files, "file", "attach the file at `PATH` (repeatable)")
+	f.spec.agent.register(fs)
+	fs.Var(partFlag{&f.parts, "file"}, "file", "attach the file at `PATH` (or a URL the agent fetches) as a part (repeatable, in order)")
+	fs.Var(partFlag{&f.parts, "text"}, "text", "add a text part (repeatable, in order)")
+	fs.Var(partFlag{&f.parts, "data"}, "data", "add a data part from a JSON `file`, - for stdin (repeatable, in order)")
+	fs.Var(mediaTypeFlag{&f.parts}, "media-type", "the media `type` of the part flag just before (default: inferred)")
+	fs.StringVar(&f.spec.metadata, "metadata", "", "message metadata, a JSON `object` ('{\"k\":\"v\"}')")
+	fs.StringVar(&f.spec.skill, "skill", "", "ask for the agent's skill with this `id` (message metadata \"skill\", which a2aport's gateway routes by)")
+	fs.StringVar(&f.spec.backend, "backend", "", "ask a2aport's gateway for this `backend` (message metadata \"backend\")")
+	fs.StringVar(&f.spec.taskID, "task-id", "", "continue this `task` (answer it when it waits for input)")
+	fs.StringVar(&f.spec.contextID, "context-id", "", "a new task in this `context`")
+	fs.BoolVar(&f.spec.async, "async", false, "do not wait: print the task's ids at once")
+	fs.BoolVar(&f.spec.stream, "stream", false, "print each event as it comes (-o json: one StreamResponse a line)")
+	fs.DurationVar(&f.spec.every, "poll-interval", 2*time.Second, "when the agent does not stream: how often to ask for the task (`duration`)")
 	fs.StringVar(&f.owner, "owner", "cli", "owner `id` of the Work (conversations are per owner)")
 	fs.BoolVar(&f.reuse, "reuse-context", false, "continue the owner's conversation with this agent (kept under the user cache directory)")
-	fs.DurationVar(&f.timeout, "timeout", 0, "give up (and cancel the task) after this `duration`")
+	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this `duration` (a2aport's view: and cancel the task; -o: exit 5, the task goes on)")
 	fs.BoolVar(&f.view.detach, "detach", false, "leave once the agent named its task, which goes on (a2aport status|resume|cancel ID)")
+	fs.BoolVar(&f.view.record, "keep", false, "record the Work under the user cache directory while it runs, for status, resume and cancel from another shell")
 }
 
-// runSend runs one Work and shows it as it happens.
+// specOnly are the flags that make send the specification's; ownOnly are a2aport's view's.
+var (
+	specOnly = []string{"output", "o", "stream", "async", "task-id", "context-id", "text", "data", "media-type", "metadata", "skill", "backend",
+		"bearer", "api-key", "svc-param", "transport", "a2a-version", "debug", "insecure", "poll-interval", "config"}
+	ownOnly = []string{"json", "answer", "owner", "reuse-context", "detach", "keep", "module", "native", "wasm-dir", "token", "header", "credential",
+		"extension", "color", "out"}
+)
+
+// runSend sends the message: as the specification has it when one of its flags is given, else
+// as a Work of a2aport's, shown as it happens.
 func runSend(ctx context.Context, args []string, s streams) int {
 	var f sendFlags
-	pos, err := parseArgs("send", args, s, f.register)
+	given := map[string]bool{}
+	pos, err := parseAgentArgs("send", args, s, &f.spec.agent, f.register)
 	if err != nil {
 		return usageCode(err)
 	}
-	if len(pos) != 2 || strings.TrimSpace(pos[1]) == "" {
+	for _, st := range f.spec.agent.settings {
+		if st.source != "default" {
+			given[st.name] = true
+		}
+	}
+	for _, name := range f.spec.agent.givenFlags {
+		given[name] = true
+	}
+	spec, own := pick(given, specOnly), pick(given, ownOnly)
+	if len(spec) > 0 && len(own) > 0 {
+		usageError(s.stderr, "send", fmt.Sprintf("--%s is the A2A CLI specification's send, --%s a2aport's own: not together", spec[0], own[0]))
+		return exitUsage
+	}
+	ref, text := f.spec.agent.agentCard, ""
+	switch {
+	case ref == "" && len(pos) >= 1:
+		ref, pos = pos[0], pos[1:]
+	case ref == "":
+		usageError(s.stderr, "send", "want the agent's URL (or -a URL)")
+		return exitUsage
+	}
+	if len(pos) > 1 {
+		usageError(s.stderr, "send", "one instruction: quote it, or give more parts with --text")
+		return exitUsage
+	}
+	if len(pos) == 1 {
+		text = pos[0]
+	}
+	if len(spec) > 0 {
+		return interruptible(func(ctx context.Context, _ []string, s streams) int {
+			return runSpecSend(ctx, s, &f.spec, ref, text, &f.parts, f.timeout)
+		})(ctx, nil, s)
+	}
+	if strings.TrimSpace(text) == "" || !f.parts.only("file") {
 		usageError(s.stderr, "send", "want the agent's URL and an instruction")
 		return exitUsage
 	}
+	return runOwnSend(ctx, s, &f, ref, text)
+}
+
+// pick is those of names that were given.
+func pick(given map[string]bool, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if given[n] {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// runOwnSend runs one Work of a2aport's and shows it as it happens.
+func runOwnSend(ctx context.Context, s streams, f *sendFlags, ref, instruction string) int {
 	conn, v := f.conn, f.view
-	card, err := cardURL(pos[0])
+	card, err := cardURL(ref)
 	if err != nil {
 		fmt.Fprintln(s.stderr, "a2aport:", err)
 		return exitUsage
@@ -98,8 +181,8 @@ func runSend(ctx context.Context, args []string, s streams) int {
 			return exitError
 		}
 	}
-	work := a2aport.Work{ID: "cli-" + randomID(), OwnerID: f.owner, Instruction: pos[1]}
-	for _, path := range f.files {
+	work := a2aport.Work{ID: "cli-" + randomID(), OwnerID: f.owner, Instruction: instruction}
+	for _, path := range f.parts.files() {
 		part, err := attach(path)
 		if err != nil {
 			fmt.Fprintln(s.stderr, "a2aport:", err)
@@ -203,11 +286,7 @@ func attach(path string) (a2aport.InputPart, error) {
 	if err != nil {
 		return a2aport.InputPart{}, err
 	}
-	mt := mime.TypeByExtension(filepath.Ext(path))
-	if mt == "" {
-		mt = http.DetectContentType(data)
-	}
-	mt, _, _ = strings.Cut(mt, ";")
+	mt := inferMediaType(path, data)
 	return a2aport.InputPart{Type: "file", MIME: mt, Filename: filepath.Base(path),
 		URL: "data:" + mt + ";base64," + base64.StdEncoding.EncodeToString(data)}, nil
 }

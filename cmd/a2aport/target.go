@@ -76,5 +76,5 @@ func taskCommand(name string, args []string, s streams, conn *connection, regist
 	return t, opts, exitOK, true
 }
 
-// noAnswer is the error of an agent that did not answer in time: a network failure's exit status.
-func noAnswer(msg string) error { return &a2aport.Error{Code: a2aport.CodeNetworkError, Message: msg} }
+// noAnswer is the error of an agent that did not answer within --wait: a timeout (exit 5).
+func noAnswer(msg string) error { return &a2aport.Error{Code: a2aport.CodeTimeout, Message: msg} }

@@ -59,10 +59,12 @@ func agentWorks(card string) (*filestore.WorkStore, error) {
 }
 
 // taskNoticer is the command's WorkStore for one agent, which also tells onTask once when the
-// agent names a Work's task (the adapter's events never carry the remote ids), and holds the
-// Work's lock from its first record to its deletion.
+// agent names a Work's task (the adapter's events never carry the remote ids). Kept in files, it
+// holds the Work's lock from its first record to its deletion; kept in memory (the default of
+// send: the specification's CLI stores no task state, SPEC.md §6.3) it needs none.
 type taskNoticer struct {
-	*filestore.WorkStore
+	a2aport.WorkStore
+	files  *filestore.WorkStore // nil: in memory
 	onTask func(a2aport.WorkRecord)
 	told   sync.Map // work id → struct{}
 	locks  sync.Map // work id → func() (releases the lock)
@@ -73,15 +75,20 @@ func newTaskNoticer(card string, onTask func(a2aport.WorkRecord)) (*taskNoticer,
 	if err != nil {
 		return nil, err
 	}
-	return &taskNoticer{WorkStore: store, onTask: onTask}, nil
+	return &taskNoticer{WorkStore: store, files: store, onTask: onTask}, nil
+}
+
+// newMemoryNoticer is a taskNoticer that keeps its records in this process only.
+func newMemoryNoticer(onTask func(a2aport.WorkRecord)) *taskNoticer {
+	return &taskNoticer{WorkStore: &a2aport.MemoryWorkStore{}, onTask: onTask}
 }
 
 // follow takes the lock of a Work this process follows: false when another process holds it.
 func (s *taskNoticer) follow(workID string) bool {
-	if _, held := s.locks.Load(workID); held {
+	if _, held := s.locks.Load(workID); held || s.files == nil {
 		return true
 	}
-	release, ok := lockFile(lockPath(s.WorkStore, workID))
+	release, ok := lockFile(lockPath(s.files, workID))
 	if ok {
 		s.locks.Store(workID, release)
 	}
