@@ -93,9 +93,12 @@ func (f *sendFlags) register(fs *flag.FlagSet) {
 	fs.BoolVar(&f.view.record, "keep", false, "record the Work under the user cache directory while it runs, for status, resume and cancel from another shell")
 }
 
-// specOnly are the flags that make send the specification's; ownOnly are a2aport's view's.
+// specOnly are the flags that make send the specification's; ownOnly are a2aport's view's. The
+// agent named as the specification names it (-a, --agent-card, A2ACLI_AGENT_CARD) makes it the
+// specification's too, with its defaults (text output); named first on the command line, as
+// a2aport always named it, it is a2aport's view (the answer alone in a pipe).
 var (
-	specOnly = []string{"output", "o", "stream", "async", "task-id", "context-id", "text", "data", "media-type", "metadata", "skill", "backend",
+	specOnly = []string{"agent-card", "a", "output", "o", "stream", "async", "task-id", "context-id", "text", "data", "media-type", "metadata", "skill", "backend",
 		"bearer", "api-key", "svc-param", "transport", "a2a-version", "debug", "insecure", "poll-interval", "config"}
 	ownOnly = []string{"json", "answer", "owner", "reuse-context", "detach", "keep", "module", "native", "wasm-dir", "token", "header", "credential",
 		"extension", "color", "out"}

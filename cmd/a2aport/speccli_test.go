@@ -133,6 +133,20 @@ func TestSpecSend(t *testing.T) {
 		t.Errorf("an unknown --task-id: exit %d\n%s%s", code, out, errOut)
 	}
 
+	// OUT_001, OUT_005, DEFAULT_001: the agent named as the specification names it, no other flag:
+	// its text output, in a pipe too (a2aport's view is for the agent named first, positionally).
+	out, errOut, code = runCLI(t, nil, "send", "-a", card, "chunks 2 with the defaults")
+	if code != exitOK || !regexp.MustCompile(`(?m)^Task: \S+\nContext: \S+\n`).MatchString(out) || !strings.Contains(out, "State: COMPLETED\n") || !strings.Contains(out, "part-2") {
+		t.Errorf("send -a with the defaults: exit %d\n%s%s", code, out, errOut)
+	}
+	out, errOut, code = runCLI(t, []string{"A2ACLI_AGENT_CARD=" + card}, "send", "chunks 2 from the environment")
+	if code != exitOK || !strings.Contains(out, "State: COMPLETED\n") {
+		t.Errorf("send with A2ACLI_AGENT_CARD: exit %d\n%s%s", code, out, errOut)
+	}
+	if out, _, code := runCLI(t, nil, "send", card, "chunks 2 in a2aport's view"); code != exitOK || strings.Contains(out, "State:") || !strings.Contains(out, "part-2") {
+		t.Errorf("send URL TEXT is a2aport's view, the answer alone: exit %d\n%s", code, out)
+	}
+
 	out, errOut, code = runCLI(t, nil, "send", "-a", card, "-o", "text", "fail for the spec")
 	if code != exitOK || !strings.Contains(out, "State: FAILED\n") || !strings.Contains(errOut, "Warning: task") {
 		t.Errorf("a failed task: exit %d\n%s%s", code, out, errOut)
