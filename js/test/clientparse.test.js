@@ -1,13 +1,14 @@
 // What real agents send, as tests/clientparse_test.go checks it natively and under wazero: an
 // agent's error keeps its code and words whatever its data holds, a 1.0 task with a file part
-// written the 0.3 way is read whole, and a card that names HTTP+JSON "REST" is read as HTTP+JSON
-// with a note.
+// written the 0.3 way is read whole, a card that names HTTP+JSON "REST" is read as HTTP+JSON
+// with a note, and the draft conformance specification's card tests (CLIENT-AUTH-001,
+// CLIENT-CAP-001) hold with its own payloads.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 
 import { createA2ABackendAdapter } from '../src/index.js';
-import { newWork, settled, startAgent, withTimeout } from './agent.js';
+import { newWork, recordingFetch, settled, startAgent, withTimeout } from './agent.js';
 
 const BOUND_MS = 20_000;
 
@@ -81,3 +82,51 @@ it('a binding named REST', () => withPort({ agentCardUrl: `${base}/rest`, allowe
   assert.equal(d.transport, 'HTTP+JSON');
   assert.ok(d.cardNotes?.some((n) => n.includes('binding "REST" as HTTP+JSON')), JSON.stringify(d.cardNotes));
 }));
+
+// ACTS's payloads (tests/acts/client-parsing.acts.yaml), their interface URL pointed at the Go test
+// agent's 1.0 HTTP+JSON streaming endpoint; the card and the extended card are answered by the
+// fetch the port is given, which records every request.
+const actsCards = {
+  public: { name: 'Example Agent', version: '1.0.0', capabilities: { streaming: false, extendedAgentCard: true } },
+  extended: { name: 'Example Agent', version: '1.0.0', capabilities: { streaming: true, extendedAgentCard: true }, skills: [{ id: 'extended-skill', name: 'Extended Skill' }] },
+  gated: { name: 'Capability Gated Agent', version: '1.0.0', capabilities: { streaming: false, pushNotifications: false } },
+};
+
+function actsFetch(card, extended) {
+  const iface = agent.cards['v1-rest-stream'].replace('/.well-known/agent-card.json', '');
+  const withIface = (c) => JSON.stringify({ ...c, supportedInterfaces: [{ url: iface, protocolBinding: 'REST', protocolVersion: '1.0' }] });
+  const json = (body) => new Response(body, { headers: { 'content-type': 'application/json' } });
+  return recordingFetch(async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    if (url === 'http://acts.test/.well-known/agent-card.json') return json(withIface(card));
+    if (extended && url === `${iface}/extendedAgentCard`) return json(withIface(extended));
+    return fetch(input, init);
+  });
+}
+
+it('ACTS CLIENT-AUTH-001: the extended card replaces the public one, and the Work streams as it allows', async () => {
+  const { fetchImpl, requests } = actsFetch(actsCards.public, actsCards.extended);
+  await withPort({ agentCardUrl: 'http://acts.test/', fetchImpl, token: 'acts-token', allowedOrigins: [new URL(agent.cards['v1-rest-stream']).origin] }, async (port) => {
+    await port.start();
+    const d = port.describe();
+    assert.ok(d.extendedCard && d.capabilities.streaming && d.transport === 'HTTP+JSON', JSON.stringify(d));
+    const { out, err } = await settled(port.submit(newWork('alice', 'chunks 3 over the extended card')), BOUND_MS);
+    assert.ifError(err);
+    assert.match(out.text, /part-3/);
+    assert.ok(requests.some((r) => r.a2aMethod === 'SendStreamingMessage'), 'the Work did not stream');
+  });
+});
+
+it('ACTS CLIENT-CAP-001: no stream and no push is asked of a card that offers neither', async () => {
+  const { fetchImpl, requests } = actsFetch(actsCards.gated);
+  await withPort({ agentCardUrl: 'http://acts.test/', fetchImpl, pollIntervalMs: 20, pushWebhookUrl: 'https://hooks.example/a2a-push',
+    allowedOrigins: [new URL(agent.cards['v1-rest-stream']).origin] }, async (port) => {
+    const { out, err } = await settled(port.submit(newWork('alice', 'chunks 2 on a gated card')), BOUND_MS);
+    assert.ifError(err);
+    assert.match(out.text, /part-2/);
+    assert.equal(port.describe().capabilities.streaming, false);
+    assert.ok(requests.some((r) => r.a2aMethod === 'SendMessage'), 'the Work was not sent');
+    const asked = requests.filter((r) => r.a2aMethod === 'SendStreamingMessage' || r.a2aMethod === 'SubscribeToTask' || r.body?.includes('hooks.example'));
+    assert.deepEqual(asked.map((r) => r.url), [], 'asked for what the card does not offer');
+  });
+});
