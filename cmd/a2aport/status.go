@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -143,6 +144,9 @@ func runStatus(ctx context.Context, args []string, s streams) int {
 		err = nil
 	case err == nil:
 		snap.Ended, snap.State = true, a2aport.StateCompleted
+	case taskNotFound(err):
+		snap.State, snap.Text = a2aport.StateNotFound, ""
+		err = fmt.Errorf("the agent has no task %s (task not found): it never had one of that id, or it forgot it", cleanLine(t.RemoteTaskID))
 	default:
 		if c := a2aport.CodeOf(err); c == a2aport.CodeTaskFailed || c == a2aport.CodeTaskRejected || c == a2aport.CodeWorkCancelled {
 			snap.Ended = true
@@ -231,4 +235,10 @@ func listWorks(stdout, stderr io.Writer, asJSON bool) int {
 	}
 	_ = w.Flush()
 	return exitOK
+}
+
+// taskNotFound reports whether err is the agent's "task not found" (A2A's TaskNotFoundError, in
+// a2a-go's words and @a2a-js/sdk's), which the Port reports as the agent's protocol error.
+func taskNotFound(err error) bool {
+	return a2aport.CodeOf(err) == a2aport.CodeProtocolError && strings.Contains(strings.ToLower(err.Error()), "task not found")
 }

@@ -168,8 +168,13 @@ func TestTaskOfAnAgent(t *testing.T) {
 	if works := listed(t, env); len(works) != 0 {
 		t.Errorf("status and cancel recorded %v", works)
 	}
-	if _, errOut, code := runCLI(t, env, "status", server.CardURL(stream), "no-such-task"); code == exitOK {
-		t.Errorf("status of an unknown task: exit 0\n%s", errOut)
+	// An unknown task is the agent's "task not found", in words, over JSON-RPC and HTTP+JSON alike
+	// (where it was the raw body of a 404).
+	for _, v := range []agent.Variant{stream, agent.Variants()[3]} {
+		out, errOut, code := runCLI(t, env, "status", server.CardURL(v), "no-such-task")
+		if code != exitError || !strings.Contains(out, "not_found") || !strings.Contains(errOut, "has no task no-such-task (task not found)") || strings.Contains(errOut, "{") {
+			t.Errorf("status of an unknown task on %s: exit %d\n%s%s", v.Name(), code, out, errOut)
+		}
 	}
 }
 

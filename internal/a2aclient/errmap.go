@@ -94,6 +94,11 @@ func (a *Adapter) requestError(ctx context.Context, fallback a2aport.Code, what 
 			e := a.authRequired(what, status, challenge, summary)
 			e.Err = err
 			return e
+		} else if named := namedA2AError(err); status != 0 && named != nil {
+			// An HTTP+JSON agent's error names what went wrong (task not found, not cancelable):
+			// its words, as a JSON-RPC agent's are given, with the status kept.
+			return &a2aport.Error{Code: a2aport.CodeProtocolError, Status: status, Retryable: retryableStatus(status),
+				Message: a.redact(what + ": the agent answered with an error: " + named.Error()), Err: err}
 		} else if status != 0 {
 			e := &a2aport.Error{Code: a2aport.CodeHTTPError, Status: status, Retryable: retryableStatus(status), Err: err}
 			e.Message = a.redact(what + ": HTTP " + statusLine(status, summary))
@@ -149,4 +154,14 @@ func networkText(err error) string {
 // newError is an *a2aport.Error of code, its message made as fmt.Sprintf makes it.
 func newError(code a2aport.Code, format string, args ...any) *a2aport.Error {
 	return a2aport.Errorf(code, format, args...)
+}
+
+// namedA2AError is the A2A error an agent's error answer names (its HTTP+JSON body's reason), or
+// nil when it names none: a server or internal error says no more than its HTTP status does.
+func namedA2AError(err error) *a2a.Error {
+	var e *a2a.Error
+	if !errors.As(err, &e) || errors.Is(err, a2a.ErrInternalError) || errors.Is(err, a2a.ErrServerError) {
+		return nil
+	}
+	return e
 }
