@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"net/url"
 	"sync"
+	"time"
 
 	"github.com/a2aport/a2aport"
 
@@ -106,19 +107,31 @@ func (r *run) awaitPoll() error {
 	if push == nil {
 		return sleep(r.ctx, r.a.s.Clock, r.a.s.PollInterval)
 	}
+	lastRead := r.a.s.Clock.Now()
 	arrived := push.next()
 	wait, stop := withTimeout(r.ctx, r.a.s.Clock, r.a.s.PushPollInterval, errNoPush)
 	err := park.Wait(wait, arrived)
 	stop()
-	push.rearm()
 	if r.ctx.Err() != nil {
 		return context.Cause(r.ctx)
 	}
 	if err != nil && !errors.Is(err, errNoPush) {
 		return err
 	}
+	if gap := pushReadGap - r.a.s.Clock.Now().Sub(lastRead); gap > 0 {
+		// An agent pushes every event, a chunk of an artifact too: the pushes of a burst are
+		// answered by one read, so that reads grow with the task's time, not with its events.
+		if err := sleep(r.ctx, r.a.s.Clock, gap); err != nil {
+			return err
+		}
+	}
+	push.rearm()
 	return nil
 }
+
+// pushReadGap is the least time between two reads of a task that pushes wake: at most 20 reads a
+// second, for at most 50 ms added to what the read finds.
+const pushReadGap = 50 * time.Millisecond
 
 var errNoPush = errors.New("no push within PushPollInterval")
 
