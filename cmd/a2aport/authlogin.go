@@ -68,12 +68,9 @@ func runAuthLogin(ctx context.Context, args []string, s streams) int {
 	usage := func(msg string) int {
 		return report(s, asJSON, &cliError{code: errUsage, message: msg, exit: exitUsage})
 	}
-	ref := f.agent.agentCard
-	switch {
-	case len(pos) == 1 && ref == "":
-		ref = pos[0]
-	case len(pos) > 0:
-		return usage("one card reference: REF or --agent-card")
+	ref, bad := f.agent.refArg(pos)
+	if bad != nil {
+		return report(s, asJSON, bad)
 	}
 	if f.clientSecret == "" {
 		f.clientSecret = os.Getenv(settingsEnv("client-secret"))
@@ -81,7 +78,7 @@ func runAuthLogin(ctx context.Context, args []string, s streams) int {
 	if f.clientID == "" {
 		return usage("--client-id is needed")
 	}
-	card, u, _, err := loadCard(ctx, ref)
+	card, u, _, err := loadCard(ctx, ref, &f.agent, s.stderr)
 	if err != nil {
 		return report(s, asJSON, classify(err, nil, false))
 	}

@@ -105,6 +105,11 @@ func runCard(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 
 // fetchCard GETs the card as the adapter would send it (token and headers included).
 func fetchCard(ctx context.Context, card string, opts a2aport.Options) ([]byte, error) {
+	return fetchCardOver(ctx, card, opts, nil)
+}
+
+// fetchCardOver is fetchCard over rt (nil: Go's default transport).
+func fetchCardOver(ctx context.Context, card string, opts a2aport.Options, rt http.RoundTripper) ([]byte, error) {
 	req, err := http.NewRequestWithContext(ctx, http.MethodGet, card, nil)
 	if err != nil {
 		return nil, err
@@ -117,7 +122,7 @@ func fetchCard(ctx context.Context, card string, opts a2aport.Options) ([]byte, 
 	if opts.Token != "" && req.Header.Get("Authorization") == "" {
 		req.Header.Set("Authorization", "Bearer "+opts.Token)
 	}
-	resp, err := cardClient(req).Do(req)
+	resp, err := cardClient(req, rt).Do(req)
 	if err != nil {
 		return nil, &a2aport.Error{Code: a2aport.CodeDiscoveryFailed, Message: "reading the card failed: " + errors.Unwrap(err).Error(), Err: err}
 	}
@@ -318,8 +323,8 @@ func yesNo(b bool) string {
 // cardClient follows a redirect of the card request only within its origin: the request carries
 // the caller's token and headers, which Go's client would take to another origin (it drops only
 // Authorization and cookies there).
-func cardClient(first *http.Request) *http.Client {
-	return &http.Client{CheckRedirect: func(req *http.Request, via []*http.Request) error {
+func cardClient(first *http.Request, rt http.RoundTripper) *http.Client {
+	return &http.Client{Transport: rt, CheckRedirect: func(req *http.Request, via []*http.Request) error {
 		if len(via) >= 10 {
 			return errors.New("stopped after 10 redirects")
 		}

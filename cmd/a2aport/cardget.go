@@ -44,14 +44,11 @@ func runCardGet(ctx context.Context, args []string, s streams) int {
 		return usageCode(err)
 	}
 	asJSON := f.agent.output == "json"
-	ref := f.agent.agentCard
-	switch {
-	case len(pos) == 1 && ref == "":
-		ref = pos[0]
-	case len(pos) > 0:
-		return report(s, asJSON, &cliError{code: errUsage, message: "one card reference: REF or --agent-card", exit: exitUsage})
+	ref, bad := f.agent.refArg(pos)
+	if bad != nil {
+		return report(s, asJSON, bad)
 	}
-	card, u, _, err := loadCard(ctx, ref)
+	card, u, _, err := loadCard(ctx, ref, &f.agent, s.stderr)
 	if err != nil {
 		return report(s, asJSON, classify(err, nil, false))
 	}

@@ -55,8 +55,8 @@ var commands []*subcommand
 
 func init() {
 	commands = []*subcommand{cardCommand, cardGetCommand, sendCommand, taskGetCommand, taskCancelCommand, taskListCommand,
-		taskSubscribeCommand, pushConfigCommand, statusCommand, resumeCommand, cancelCommand, configShowCommand, authLoginCommand,
-		agentCommand, gatewayCommand, completionCommand, versionCommand, helpCommand}
+		taskSubscribeCommand, taskDownloadCommand, pushConfigCommand, statusCommand, resumeCommand, cancelCommand, configShowCommand, authLoginCommand,
+		conformanceCommand, agentCommand, gatewayCommand, completionCommand, versionCommand, helpCommand}
 }
 
 // subcommandsOf is the second words of the commands whose first word is group (task: get, list, …).

@@ -55,11 +55,7 @@ func runConfigShow(_ context.Context, args []string, s streams) int {
 	}
 	var all []shown
 	for _, st := range f.settings {
-		v := st.value
-		if secretSettings[st.name] && v != "" {
-			v = "(set)"
-		}
-		all = append(all, shown{st.name, settingsEnv(st.name), v, st.source})
+		all = append(all, shown{st.name, settingsEnv(st.name), st.shown(), st.source})
 	}
 	if f.output == "json" {
 		_ = writeJSON(s.stdout, map[string]any{"settings": all, "files": dotenvFiles(f.config)})

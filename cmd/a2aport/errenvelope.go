@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"crypto/tls"
+	"crypto/x509"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -96,6 +98,10 @@ func classify(err error, conn *agentConn, credentials bool) *cliError {
 	if errors.As(err, &netErr) || errors.As(err, &dnsErr) {
 		return &cliError{code: errUnreachable, message: err.Error(), exit: exitUnreachable, hint: "is the agent running at the address its card gives?"}
 	}
+	if tlsFailure(err) { // §11.6 and Appendix D: a TLS failure is the agent unreachable
+		return &cliError{code: errUnreachable, message: err.Error(), exit: exitUnreachable,
+			hint: "the agent's certificate does not verify: --insecure (development only) skips the check"}
+	}
 	for _, s := range []string{"502", "503", "504"} {
 		if strings.Contains(err.Error(), "HTTP status: "+s) {
 			return &cliError{code: errUnreachable, message: err.Error(), exit: exitUnreachable, hint: debugHint}
@@ -124,4 +130,15 @@ func writeErrorText(w io.Writer, c *cliError) {
 	if c.hint != "" {
 		fmt.Fprintf(w, "Hint: %s\n", cleanLine(c.hint))
 	}
+}
+
+// tlsFailure reports whether err is a TLS handshake that failed: a certificate that does not
+// verify (a2a-go wraps it, errors.As finds it) or one that names another host.
+func tlsFailure(err error) bool {
+	var verify *tls.CertificateVerificationError
+	var unknown x509.UnknownAuthorityError
+	var hostname x509.HostnameError
+	var invalid x509.CertificateInvalidError
+	var record tls.RecordHeaderError
+	return errors.As(err, &verify) || errors.As(err, &unknown) || errors.As(err, &hostname) || errors.As(err, &invalid) || errors.As(err, &record)
 }

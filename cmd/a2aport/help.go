@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strings"
 	"text/tabwriter"
@@ -41,6 +42,7 @@ func writeHelp(w io.Writer, c *subcommand) {
 	}
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	c.flags(fs)
+	effective := effectiveSettings(c, fs)
 	shown := map[string]bool{}
 	for _, g := range append(slices.Clone(c.groups), flagGroup{title: "Other"}) {
 		var lines []string
@@ -49,7 +51,7 @@ func writeHelp(w io.Writer, c *subcommand) {
 				return
 			}
 			shown[f.Name] = true
-			lines = append(lines, flagLine(f))
+			lines = append(lines, flagLine(f, effective[f.Name]))
 		})
 		if len(lines) > 0 {
 			fmt.Fprintf(w, "\n%s flags:\n%s", g.title, strings.Join(lines, ""))
@@ -58,9 +60,29 @@ func writeHelp(w io.Writer, c *subcommand) {
 	fmt.Fprintln(w, "\nFlags may come before, between or after the arguments; -- ends them.")
 }
 
-// flagLine is one flag as help shows it: its name and argument, then its use and default,
-// wrapped to fit 100 columns.
-func flagLine(f *flag.Flag) string {
+// effectiveSettings are the options of a command of the specification that the environment or
+// a dotenv file sets here, by name: help shows them beside the built-in defaults, so a caller
+// sees what will happen before overriding it (SPEC.md §6.5).
+func effectiveSettings(c *subcommand, fs *flag.FlagSet) map[string]setting {
+	out := map[string]setting{}
+	if !slices.ContainsFunc(c.groups, func(g flagGroup) bool { return g.title == agentFlagGroup.title }) {
+		return out
+	}
+	settings, err := resolveSettings(fs, os.Getenv(settingsEnv("config")), io.Discard)
+	if err != nil {
+		return out // a broken file is named when the command runs
+	}
+	for _, s := range settings {
+		if s.source != "default" {
+			out[s.name] = s
+		}
+	}
+	return out
+}
+
+// flagLine is one flag as help shows it: its name and argument, then its use, its default and
+// the value a setting gives it here, wrapped to fit 100 columns.
+func flagLine(f *flag.Flag, set setting) string {
 	arg, usage := flag.UnquoteUsage(f)
 	name := "--" + f.Name
 	if len(f.Name) == 1 {
@@ -71,6 +93,9 @@ func flagLine(f *flag.Flag) string {
 	}
 	if def := f.DefValue; def != "" && def != "false" && def != "0" && def != "0s" {
 		usage += fmt.Sprintf(" (default %s)", def)
+	}
+	if set.source != "" {
+		usage += fmt.Sprintf(" (here: %s, from %s)", orDefault(set.shown(), `""`), set.source)
 	}
 	const column, width = 28, 100
 	var b strings.Builder

@@ -146,6 +146,10 @@ func TestCompletion(t *testing.T) {
 				{[]string{"a2aport", "send", "--col"}, []string{"--color"}},
 				{[]string{"a2aport", "send", "--color", "n"}, []string{"never"}},
 				{[]string{"a2aport", "completion", "f"}, []string{"fish"}},
+				{[]string{"a2aport", "confo"}, []string{"conformance"}},
+				{[]string{"a2aport", "task", "d"}, []string{"download"}},
+				{[]string{"a2aport", "task", "download", "--ov"}, []string{"--overwrite"}},
+				{[]string{"a2aport", "send", "--verb"}, []string{"--verbose"}},
 			} {
 				cmd := exec.Command(sh.program, sh.args(path, c.words...)...)
 				cmd.Env = append(slices.Clone(childEnv), env...)

@@ -43,15 +43,20 @@ func safeName(name, fallback string) string {
 	if name == "" || name == "_" {
 		name = fallback
 	}
-	if base := strings.ToUpper(strings.TrimSuffix(name, filepath.Ext(name))); reservedOnWindows[base] {
-		name = "_" + name
+	if stem, _, _ := strings.Cut(name, "."); reservedOnWindows[strings.ToUpper(strings.TrimSpace(stem))] {
+		name = "_" + name // Windows reserves the name whatever its extensions (NUL.tar.gz too)
 	}
 	return shorten(name, maxNameBytes)
 }
 
 // reservedOnWindows are device names no file may take there.
-var reservedOnWindows = map[string]bool{"CON": true, "PRN": true, "AUX": true, "NUL": true,
-	"COM1": true, "COM2": true, "COM3": true, "COM4": true, "LPT1": true, "LPT2": true, "LPT3": true}
+var reservedOnWindows = func() map[string]bool {
+	names := map[string]bool{"CON": true, "PRN": true, "AUX": true, "NUL": true, "CONIN$": true, "CONOUT$": true}
+	for i := 1; i <= 9; i++ {
+		names[fmt.Sprint("COM", i)], names[fmt.Sprint("LPT", i)] = true, true
+	}
+	return names
+}()
 
 // shorten cuts name to at most max bytes, on a rune boundary, keeping a short extension.
 func shorten(name string, max int) string {

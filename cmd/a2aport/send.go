@@ -99,7 +99,7 @@ func (f *sendFlags) register(fs *flag.FlagSet) {
 // a2aport always named it, it is a2aport's view (the answer alone in a pipe).
 var (
 	specOnly = []string{"agent-card", "a", "output", "o", "stream", "async", "task-id", "context-id", "text", "data", "media-type", "metadata", "skill", "backend",
-		"bearer", "api-key", "svc-param", "transport", "a2a-version", "debug", "insecure", "poll-interval", "config"}
+		"bearer", "api-key", "svc-param", "transport", "a2a-version", "debug", "verbose", "insecure", "poll-interval", "config"}
 	ownOnly = []string{"json", "answer", "owner", "reuse-context", "detach", "keep", "module", "native", "wasm-dir", "token", "header", "credential",
 		"extension", "color", "out"}
 )

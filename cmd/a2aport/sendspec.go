@@ -79,7 +79,10 @@ func runSpecSend(ctx context.Context, s streams, f *specSend, ref, text string, 
 		defer cancel()
 	}
 	req := &a2a.SendMessageRequest{Message: msg, Config: &a2a.SendMessageConfig{ReturnImmediately: f.async}}
-	x := &exchange{s: s, conn: conn, asJSON: asJSON, stream: f.stream, every: f.every}
+	x := &exchange{s: s, conn: conn, asJSON: asJSON, stream: f.stream, every: f.every, text: f.agent.text(s.stdout)}
+	if !asJSON {
+		x.text.sent(msg) // verbose: what goes to the agent, before what comes back
+	}
 	var result a2a.SendMessageResult
 	switch {
 	case f.async || !conn.card.Capabilities.Streaming: // §13.3: the card says whether it streams
@@ -107,7 +110,7 @@ func runSpecSend(ctx context.Context, s streams, f *specSend, ref, text string, 
 		if asJSON {
 			_ = writeJSON(s.stdout, a2a.StreamResponse{Event: result})
 		} else {
-			writeEventText(s.stdout, result)
+			f.agent.text(s.stdout).event(result)
 		}
 	} else if task, ok := result.(*a2a.Task); ok && !asJSON {
 		// §11.2: the stream's text ends by restating the ids and the state.
@@ -128,6 +131,7 @@ type exchange struct {
 	asJSON  bool
 	stream  bool
 	every   time.Duration
+	text    textOut
 	task    a2a.TaskID
 	context string
 }
@@ -135,7 +139,7 @@ type exchange struct {
 // show writes one event with --stream (-o json: a StreamResponse line).
 func (x *exchange) show(ev a2a.Event) {
 	if info := ev.TaskInfo(); info.TaskID != "" {
-		x.task, x.context = info.TaskID, info.ContextID
+		x.named(info.TaskID, info.ContextID)
 	}
 	if !x.stream {
 		return
@@ -144,7 +148,7 @@ func (x *exchange) show(ev a2a.Event) {
 		_ = writeJSON(x.s.stdout, a2a.StreamResponse{Event: ev})
 		return
 	}
-	writeEventText(x.s.stdout, ev)
+	x.text.event(ev)
 }
 
 // follow streams the send until the task ends or waits; a stream that fails once the task is
@@ -177,12 +181,27 @@ func (x *exchange) follow(ctx context.Context, req *a2a.SendMessageRequest) (a2a
 		}
 		return nil, streamErr
 	}
-	fmt.Fprintf(x.s.stderr, "a2aport: the stream of task %s ended early (%v): asking for it every %s\n", cleanLine(string(x.task)), orDefault(fmt.Sprint(streamErr), "closed"), x.every)
+	why := "closed"
+	if streamErr != nil {
+		why = streamErr.Error()
+	}
+	fmt.Fprintf(x.s.stderr, "a2aport: the stream of task %s ended early (%s): asking for it every %s\n", cleanLine(string(x.task)), cleanLine(why), x.every)
 	task, err := pollTask(ctx, x.conn, &a2a.GetTaskRequest{ID: x.task}, x.every, 0)
 	if err == nil && x.stream {
 		x.show(task)
 	}
 	return task, err
+}
+
+// named records the task the agent named and, the first time, says so on stderr before any wait
+// (§9.3: a caller who stops waiting must know which task goes on). With --stream the events show
+// it already.
+func (x *exchange) named(task a2a.TaskID, context string) {
+	first := x.task == ""
+	x.task, x.context = task, context
+	if first && !x.stream {
+		fmt.Fprintf(x.s.stderr, "task %s (context %s): waiting for it (Ctrl-C stops waiting; the task goes on)\n", cleanLine(string(task)), cleanLine(context))
+	}
 }
 
 // whole is the task as the agent has it now (its artifacts whole, as -o json's one document needs).
@@ -196,7 +215,7 @@ func (x *exchange) settle(ctx context.Context, result a2a.SendMessageResult) (a2
 	if !ok {
 		return result, nil
 	}
-	x.task, x.context = task.ID, task.ContextID
+	x.named(task.ID, task.ContextID)
 	if task.Status.State.Terminal() || interrupted(task.Status.State) {
 		return task, nil
 	}

@@ -19,7 +19,7 @@ import (
 
 // settingNames are the flags a setting may give; the commands that have them read them.
 var settingNames = []string{"a2a-version", "agent-card", "api-key", "async", "bearer", "context-id", "debug", "history",
-	"insecure", "metadata", "output", "poll-interval", "svc-param", "task-id", "timeout", "transport", "wait"}
+	"insecure", "metadata", "output", "poll-interval", "svc-param", "task-id", "timeout", "transport", "verbose", "wait"}
 
 // secretSettings are the settings that carry credentials: config show never prints their values.
 var secretSettings = map[string]bool{"bearer": true, "api-key": true}
@@ -27,6 +27,14 @@ var secretSettings = map[string]bool{"bearer": true, "api-key": true}
 // setting is an option's effective value and where it came from.
 type setting struct {
 	name, value, source string
+}
+
+// shown is the setting's value as config show and help print it: a credential as "(set)".
+func (s setting) shown() string {
+	if secretSettings[s.name] && s.value != "" {
+		return "(set)"
+	}
+	return s.value
 }
 
 // settingsEnv is the variable of an option.

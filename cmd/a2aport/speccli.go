@@ -35,14 +35,16 @@ type agentFlags struct {
 	transports multi
 	a2aVersion string
 	debug      bool
+	verbose    bool
 	insecure   bool
+	warned     bool // --insecure's warning was written
 	config     string
 	settings   []setting // each option's value and where it came from (config show)
 	givenFlags []string  // the flags the command line gave
 }
 
 // agentFlagGroup names them in help.
-var agentFlagGroup = flagGroup{"A2A", []string{"agent-card", "a", "output", "o", "bearer", "api-key", "svc-param", "transport", "a2a-version", "debug", "insecure", "config"}}
+var agentFlagGroup = flagGroup{"A2A", []string{"agent-card", "a", "output", "o", "bearer", "api-key", "svc-param", "transport", "a2a-version", "verbose", "debug", "insecure", "config"}}
 
 func (f *agentFlags) register(fs *flag.FlagSet) {
 	const cardUsage = "the agent: a host (its /.well-known/agent-card.json is read), a card `URL`, or a card file (file://… or a path)"
@@ -55,16 +57,34 @@ func (f *agentFlags) register(fs *flag.FlagSet) {
 	fs.Var(&f.svcParams, "svc-param", "A2A service parameter `K:V`, an HTTP header of every request (repeatable)")
 	fs.Var(&f.transports, "transport", "`binding` to prefer: JSONRPC or HTTP+JSON (repeatable, first preferred; default: the card's order)")
 	fs.StringVar(&f.a2aVersion, "a2a-version", "", "A2A `version` to speak (default: the highest both speak, never below 1.0; 0.3 only when named)")
+	fs.BoolVar(&f.verbose, "verbose", false, "show every part sent and received on its own (kind, media type, file name, metadata), the task's history and metadata (default: concise: ids, state, status message, artifacts)")
 	fs.BoolVar(&f.debug, "debug", false, "write every request and answer to stderr as they go on the wire (secrets redacted)")
 	fs.BoolVar(&f.insecure, "insecure", false, "do not verify TLS certificates (development only: warns)")
 	fs.StringVar(&f.config, "config", "", "dotenv `file` of A2ACLI_* settings, read in place of the nearest .env")
 }
+
+// refArg is the agent of a command that also takes it as its one argument: REF, or --agent-card.
+func (f *agentFlags) refArg(pos []string) (string, *cliError) {
+	switch {
+	case len(pos) == 1 && f.agentCard == "":
+		return pos[0], nil
+	case len(pos) > 0:
+		return "", &cliError{code: errUsage, message: "one card reference: REF or --agent-card", exit: exitUsage}
+	}
+	return f.agentCard, nil
+}
+
+// text is the text output of the command, at the detail --verbose asks for.
+func (f *agentFlags) text(w io.Writer) textOut { return textOut{w: w, verbose: f.verbose} }
 
 // parseAgentArgs parses a command of the specification: its flags, then the settings the
 // command line left to the environment and dotenv files, then -o's value.
 func parseAgentArgs(name string, args []string, s streams, f *agentFlags, register func(*flag.FlagSet)) ([]string, error) {
 	fs, pos, err := parseFlags(name, args, s, register)
 	if err != nil {
+		if !errors.Is(err, errHelp) && asksJSON(args) { // §11.4: the error object, whatever failed
+			report(s, true, &cliError{code: errUsage, message: err.Error(), exit: exitUsage})
+		}
 		return nil, err
 	}
 	fs.Visit(func(fl *flag.Flag) { f.givenFlags = append(f.givenFlags, fl.Name) })
@@ -117,8 +137,9 @@ func cardRef(ref string) (path, card string, err error) {
 	return "", card, err
 }
 
-// loadCard reads the card a reference names.
-func loadCard(ctx context.Context, ref string) (*a2a.AgentCard, string, []byte, error) {
+// loadCard reads the card a reference names, over TLS that f's --insecure may leave unverified
+// (with its warning on stderr).
+func loadCard(ctx context.Context, ref string, f *agentFlags, stderr io.Writer) (*a2a.AgentCard, string, []byte, error) {
 	if ref == "" {
 		return nil, "", nil, &cliError{code: errUsage, message: "no agent: give --agent-card (or A2ACLI_AGENT_CARD)", exit: exitUsage}
 	}
@@ -132,7 +153,7 @@ func loadCard(ctx context.Context, ref string) (*a2a.AgentCard, string, []byte, 
 			return nil, "", nil, &cliError{code: errCardNotFound, message: err.Error(), exit: exitUnreachable}
 		}
 		u = path
-	} else if raw, err = fetchCard(ctx, u, a2aport.Options{}); err != nil {
+	} else if raw, err = fetchCardOver(ctx, u, a2aport.Options{}, f.tlsTransport(stderr)); err != nil {
 		var e *a2aport.Error
 		if errors.As(err, &e) && e.Status == 0 {
 			return nil, "", nil, &cliError{code: errUnreachable, message: err.Error(), exit: exitUnreachable}
@@ -154,7 +175,7 @@ func loadCard(ctx context.Context, ref string) (*a2a.AgentCard, string, []byte, 
 // client's preferred transports first, the card's order otherwise, and A2A 1.x only unless
 // --a2a-version names another version (SPEC.md §13).
 func (f *agentFlags) dial(ctx context.Context, ref string, stderr io.Writer) (*agentConn, error) {
-	card, u, _, err := loadCard(ctx, ref)
+	card, u, _, err := loadCard(ctx, ref, f, stderr)
 	if err != nil {
 		return nil, err
 	}
@@ -238,12 +259,7 @@ func chosenInterface(card *a2a.AgentCard, prefs []a2a.TransportProtocol) *a2a.Ag
 // transport is the HTTP of the commands: service parameters and credentials added, the wire
 // logged with --debug, TLS verified unless --insecure (which warns).
 func (f *agentFlags) transport(card *a2a.AgentCard, ref string, stderr io.Writer) (*agentTransport, error) {
-	base := http.DefaultTransport.(*http.Transport).Clone()
-	t := &agentTransport{base: base, headers: http.Header{}}
-	if f.insecure {
-		base.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for, and warned of below
-		fmt.Fprintln(stderr, "a2aport: WARNING: --insecure: TLS certificates are not verified; anyone between you and the agent can read and change what is sent, credentials included")
-	}
+	t := &agentTransport{base: f.tlsTransport(stderr), headers: http.Header{}}
 	if f.debug {
 		t.debug = stderr
 	}
@@ -284,6 +300,20 @@ func (f *agentFlags) transport(card *a2a.AgentCard, ref string, stderr io.Writer
 	return t, nil
 }
 
+// tlsTransport is Go's HTTP transport, its TLS certificates verified unless --insecure, which
+// warns on stderr (once a run, for the card and the agent alike).
+func (f *agentFlags) tlsTransport(stderr io.Writer) *http.Transport {
+	base := http.DefaultTransport.(*http.Transport).Clone()
+	if f.insecure {
+		base.TLSClientConfig = &tls.Config{InsecureSkipVerify: true} //nolint:gosec // asked for, and warned of
+		if !f.warned {
+			f.warned = true
+			fmt.Fprintln(stderr, "a2aport: WARNING: --insecure: TLS certificates are not verified; anyone between you and the agent can read and change what is sent, credentials included")
+		}
+	}
+	return base
+}
+
 // sensitiveValue is v when the service parameter k carries a credential by its name.
 func sensitiveValue(k, v string) []string {
 	lower := strings.ToLower(k)
@@ -314,4 +344,44 @@ func apiKeyScheme(card *a2a.AgentCard) *a2a.APIKeySecurityScheme {
 		}
 	}
 	return nil
+}
+
+// openTask is how every task command starts: its flags, one task id, the agent dialled. check,
+// when set, refuses the flags' values before anything is sent. Not ok: the error is reported and
+// code is the exit status.
+func openTask(ctx context.Context, name string, args []string, s streams, f *agentFlags, register func(*flag.FlagSet),
+	check func() *cliError) (conn *agentConn, task string, code int, ok bool) {
+	pos, err := parseAgentArgs(name, args, s, f, register)
+	if err != nil {
+		return nil, "", usageCode(err), false
+	}
+	asJSON := f.output == "json"
+	if len(pos) != 1 {
+		return nil, "", report(s, asJSON, &cliError{code: errUsage, message: "want one task id", exit: exitUsage}), false
+	}
+	if check != nil {
+		if e := check(); e != nil {
+			return nil, "", report(s, asJSON, e), false
+		}
+	}
+	if conn, err = f.dial(ctx, f.agentCard, s.stderr); err != nil {
+		return nil, "", report(s, asJSON, classify(err, nil, f.hasCredentials())), false
+	}
+	return conn, pos[0], exitOK, true
+}
+
+// asksJSON reports whether a command line that did not parse asked for -o json, as its flags or
+// A2ACLI_OUTPUT say: its usage error is then the specification's error object on stdout too.
+func asksJSON(args []string) bool {
+	for i, a := range args {
+		switch {
+		case a == "--":
+			return false
+		case a == "-o=json" || a == "--output=json" || a == "-output=json":
+			return true
+		case (a == "-o" || a == "--output" || a == "-output") && i+1 < len(args):
+			return args[i+1] == "json"
+		}
+	}
+	return os.Getenv(settingsEnv("output")) == "json"
 }

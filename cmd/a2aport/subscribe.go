@@ -41,18 +41,12 @@ const resubscribes = 3
 // runTaskSubscribe follows a task until it ends or waits.
 func runTaskSubscribe(ctx context.Context, args []string, s streams) int {
 	var f subscribeFlags
-	pos, err := parseAgentArgs("task subscribe", args, s, &f.agent, f.register)
-	if err != nil {
-		return usageCode(err)
+	conn, taskID, code, ok := openTask(ctx, "task subscribe", args, s, &f.agent, f.register, nil)
+	if !ok {
+		return code
 	}
 	asJSON := f.agent.output == "json"
-	if len(pos) != 1 {
-		return report(s, asJSON, &cliError{code: errUsage, message: "want one task id", exit: exitUsage})
-	}
-	conn, err := f.agent.dial(ctx, f.agent.agentCard, s.stderr)
-	if err != nil {
-		return report(s, asJSON, classify(err, nil, f.agent.hasCredentials()))
-	}
+	pos := []string{taskID}
 	if !conn.card.Capabilities.Streaming { // SPEC.md §13.3: the card says first
 		return report(s, asJSON, &cliError{code: "UnsupportedOperationError", exit: exitError,
 			message: "the agent's card says it does not stream: there is nothing to subscribe to",
@@ -67,7 +61,7 @@ func runTaskSubscribe(ctx context.Context, args []string, s streams) int {
 			_ = writeJSON(s.stdout, a2a.StreamResponse{Event: ev})
 			return
 		}
-		writeEventText(s.stdout, ev)
+		f.agent.text(s.stdout).event(ev)
 	}
 	state, err := followTask(ctx, conn, id, s.stderr, onEvent)
 	if err != nil {
@@ -85,7 +79,7 @@ func runTaskSubscribe(ctx context.Context, args []string, s streams) int {
 	if err != nil {
 		return report(s, asJSON, classify(err, conn, f.agent.hasCredentials()))
 	}
-	return printTask(s, asJSON, task, conn.ref)
+	return printTask(s, &f.agent, task, conn.ref, false)
 }
 
 // followTask reads the task's events until it ends or waits, subscribing again when the stream

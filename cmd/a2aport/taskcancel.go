@@ -26,19 +26,12 @@ $ a2aport task cancel -a https://agent.example 01a236ef-… -o json | jq .status
 // runTaskCancel cancels a task and shows the state it is left in.
 func runTaskCancel(ctx context.Context, args []string, s streams) int {
 	var f agentFlags
-	pos, err := parseAgentArgs("task cancel", args, s, &f, f.register)
-	if err != nil {
-		return usageCode(err)
+	conn, id, code, ok := openTask(ctx, "task cancel", args, s, &f, f.register, nil)
+	if !ok {
+		return code
 	}
 	asJSON := f.output == "json"
-	if len(pos) != 1 {
-		return report(s, asJSON, &cliError{code: errUsage, message: "want one task id", exit: exitUsage})
-	}
-	conn, err := f.dial(ctx, f.agentCard, s.stderr)
-	if err != nil {
-		return report(s, asJSON, classify(err, nil, f.hasCredentials()))
-	}
-	task, err := cancelTask(ctx, conn, a2a.TaskID(pos[0]))
+	task, err := cancelTask(ctx, conn, a2a.TaskID(id))
 	if err != nil {
 		c := classify(err, conn, f.hasCredentials())
 		if task != nil {
@@ -46,7 +39,7 @@ func runTaskCancel(ctx context.Context, args []string, s streams) int {
 		}
 		return report(s, asJSON, c)
 	}
-	return printTask(s, asJSON, task, conn.ref)
+	return printTask(s, &f, task, conn.ref, false)
 }
 
 // cancelTask cancels id. A refusal is looked at: a task already cancelled is the answer (the

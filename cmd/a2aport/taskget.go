@@ -12,7 +12,9 @@ import (
 var taskGetCommand = &subcommand{
 	name: "task get", args: "TASK_ID", summary: "show a task as its agent has it (--wait: until it ends or waits for input)",
 	about: `Asks the agent for the task (GetTask) and shows its id, context, state, status message and
-artifacts; -o json prints the protocol's Task as the agent sent it. --wait asks again every
+artifacts (with --history its last messages too; --verbose shows every part on its own, with its
+kind, media type and metadata, and the history); -o json prints the protocol's Task as the agent
+sent it. --wait asks again every
 --poll-interval (a little longer each time, up to 5 times it) until the task ends or waits for
 input, for at most --timeout. Nothing is stored: the task id is the whole state.`,
 	examples: `$ a2aport task get -a http://127.0.0.1:8080 01a236ef-233c-7cb4-bb2c-3e9be8a1cd34
@@ -43,26 +45,23 @@ func (f *taskGetFlags) register(fs *flag.FlagSet) {
 // runTaskGet shows a task, once or until it ends.
 func runTaskGet(ctx context.Context, args []string, s streams) int {
 	var f taskGetFlags
-	pos, err := parseAgentArgs("task get", args, s, &f.agent, f.register)
-	if err != nil {
-		return usageCode(err)
+	conn, taskID, code, ok := openTask(ctx, "task get", args, s, &f.agent, f.register, func() *cliError {
+		if f.every <= 0 {
+			return &cliError{code: errUsage, message: "--poll-interval must be positive", exit: exitUsage}
+		}
+		return nil
+	})
+	if !ok {
+		return code
 	}
 	asJSON := f.agent.output == "json"
-	if len(pos) != 1 {
-		return report(s, asJSON, &cliError{code: errUsage, message: "want one task id", exit: exitUsage})
-	}
-	if f.every <= 0 {
-		return report(s, asJSON, &cliError{code: errUsage, message: "--poll-interval must be positive", exit: exitUsage})
-	}
-	conn, err := f.agent.dial(ctx, f.agent.agentCard, s.stderr)
-	if err != nil {
-		return report(s, asJSON, classify(err, nil, f.agent.hasCredentials()))
-	}
+	pos := []string{taskID}
 	req := &a2a.GetTaskRequest{ID: a2a.TaskID(pos[0])}
 	if f.history >= 0 {
 		req.HistoryLength = &f.history
 	}
 	var task *a2a.Task
+	var err error
 	if f.wait {
 		if !asJSON {
 			fmt.Fprintf(s.stderr, "waiting for task %s (Ctrl-C stops waiting; the task goes on)\n", cleanLine(pos[0]))
@@ -74,17 +73,20 @@ func runTaskGet(ctx context.Context, args []string, s streams) int {
 	if err != nil {
 		return report(s, asJSON, classify(err, conn, f.agent.hasCredentials()))
 	}
-	return printTask(s, asJSON, task, conn.ref)
+	return printTask(s, &f.agent, task, conn.ref, f.history >= 0)
 }
 
-// printTask writes a task as -o asks, and names on stderr an end other than completed.
-func printTask(s streams, asJSON bool, task *a2a.Task, ref string) int {
-	if asJSON {
+// printTask writes a task as -o and --verbose ask (with its history when history), and names on
+// stderr an end other than completed.
+func printTask(s streams, f *agentFlags, task *a2a.Task, ref string, history bool) int {
+	if f.output == "json" {
 		if err := writeJSON(s.stdout, task); err != nil {
 			return report(s, false, &cliError{code: errInternal, message: err.Error(), exit: exitError})
 		}
 	} else {
-		writeTaskText(s.stdout, task)
+		out := f.text(s.stdout)
+		out.history = history
+		out.task(task)
 	}
 	outcomeWarning(s.stderr, task.Status.State, task.ID, replyCommand(ref, task.ID))
 	return exitOK

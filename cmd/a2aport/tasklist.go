@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"flag"
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -57,6 +58,9 @@ func runTaskList(ctx context.Context, args []string, s streams) int {
 	req := &a2a.ListTasksRequest{ContextID: f.contextID, PageSize: f.pageSize, PageToken: f.pageToken}
 	if f.status != "" {
 		req.Status = a2a.TaskState("TASK_STATE_" + strings.ToUpper(strings.ReplaceAll(strings.TrimPrefix(f.status, "TASK_STATE_"), "-", "_")))
+		if !knownState(req.Status) {
+			return report(s, asJSON, &cliError{code: errUsage, message: fmt.Sprintf("--status %q is no task state (submitted, working, input-required, auth-required, completed, failed, rejected, canceled)", f.status), exit: exitUsage})
+		}
 	}
 	if f.history >= 0 {
 		req.HistoryLength = &f.history
@@ -89,4 +93,14 @@ func runTaskList(ctx context.Context, args []string, s streams) int {
 		}
 	}
 	return exitOK
+}
+
+// knownState reports whether state is one of A2A 1.0's task states a list can be filtered by.
+func knownState(state a2a.TaskState) bool {
+	switch state {
+	case a2a.TaskStateSubmitted, a2a.TaskStateWorking, a2a.TaskStateInputRequired, a2a.TaskStateAuthRequired,
+		a2a.TaskStateCompleted, a2a.TaskStateFailed, a2a.TaskStateRejected, a2a.TaskStateCanceled:
+		return true
+	}
+	return false
 }
