@@ -3,6 +3,7 @@ package tests
 import (
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"strings"
 	"testing"
@@ -61,6 +62,7 @@ func TestFacadePassesTraceparentOn(t *testing.T) {
 func TestFacadeClusterResumeKeepsTrace(t *testing.T) {
 	t.Parallel()
 	cards := facadeNodes(t, true, 2)
+	client := &http.Client{Timeout: testTimeout} // a request the cluster never answers fails the test, not the run
 	post := func(card, traceparent, body string) string {
 		t.Helper()
 		req, _ := http.NewRequest(http.MethodPost, strings.TrimSuffix(card, facade.CardPath)+facade.EndpointPath, strings.NewReader(body))
@@ -68,7 +70,7 @@ func TestFacadeClusterResumeKeepsTrace(t *testing.T) {
 		req.Header.Set("A2A-Version", "1.0")
 		req.Header.Set("Authorization", "Bearer tracer-token")
 		req.Header.Set("traceparent", traceparent)
-		resp, err := http.DefaultClient.Do(req)
+		resp, err := client.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +78,10 @@ func TestFacadeClusterResumeKeepsTrace(t *testing.T) {
 		_ = resp.Body.Close()
 		return string(answer)
 	}
-	trace := func(round int, who string) string { return fmt.Sprintf("00-%s%030d-00f067aa0ba902b7-01", who, round) }
+	run := rand.Uint32() // this run's traces, apart from another run's on the shared agent (-count)
+	trace := func(round int, who string) string {
+		return fmt.Sprintf("00-%s%08x%022d-00f067aa0ba902b7-01", who, run, round)
+	}
 	for round := range 3 {
 		asking, answering := trace(round, "aa"), trace(round, "bb")
 		instruction := fmt.Sprintf("input for a traced answer across nodes %d", round)

@@ -30,7 +30,7 @@ func TestRunAnnouncesAndServesUntilLifetime(t *testing.T) {
 	if err := json.Unmarshal(line, &a); err != nil {
 		t.Fatalf("announcement %q: %v", line, err)
 	}
-	if len(a.Cards) != 8 || len(a.Special) != len(agent.SpecialCards()) {
+	if len(a.Cards) != len(agent.Variants())+len(agent.PushVariants()) || len(a.Special) != len(agent.SpecialCards()) {
 		t.Fatalf("announcement = %+v", a)
 	}
 	resp, err := http.Get(a.Cards["v03-rest-poll"])
