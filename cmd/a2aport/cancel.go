@@ -87,6 +87,9 @@ func runCancel(ctx context.Context, args []string, s streams) int {
 		err = fmt.Errorf("the task was not cancelled: %w", refused)
 	case a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
 		err = noAnswer(fmt.Sprintf("the agent did not answer within %s: the task may still run", wait))
+	case t.recorded && !t.Followed: // ended here (a process that follows it says so itself)
+		state, code := endOf(err)
+		noteEnded(endedWork{WorkID: t.WorkID, RemoteTaskID: t.RemoteTaskID, Agent: t.Card, State: state, Error: code, Ended: time.Now()})
 	}
 	return printCancel(s, t, out, err, asJSON)
 }

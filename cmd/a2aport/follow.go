@@ -100,6 +100,13 @@ func follow(ctx context.Context, s streams, conn connection, opts a2aport.Option
 	case detached.Load() && a2aport.CodeOf(err) == a2aport.CodeWorkDetached:
 		return r.detached(work)
 	}
+	if v.keep() && a2aport.CodeOf(err) != a2aport.CodeWorkDetached { // it was listed: status says how it ended
+		r.mu.Lock()
+		task := r.rec.RemoteTaskID
+		r.mu.Unlock()
+		state, code := endOf(err)
+		noteEnded(endedWork{WorkID: work.ID, RemoteTaskID: task, Agent: opts.AgentCardURL, State: state, Error: code, Ended: time.Now()})
+	}
 	return r.finish(out, err, code)
 }
 

@@ -17,7 +17,7 @@ import (
 var statusCommand = &subcommand{
 	name: "status", args: "[ID | URL TASK]", summary: "list the running Works, or show one as its agent has it now",
 	about: `Without arguments, lists the Works that a2aport runs or left running (send --detach, a closed
-shell), newest first, and whether a process follows each. With a Work's id (or its agent's task
+shell), newest first, and whether a process follows each, then the last kept Works that ended. With a Work's id (or its agent's task
 id, or the start of either) it asks the agent for the task and shows its state, its question and
 its artifacts so far, and leaves the Work as it was. URL TASK names any task of an agent, one that
 a2aport did not start too.`,
@@ -211,15 +211,21 @@ func listWorks(stdout, stderr io.Writer, asJSON bool) int {
 		fmt.Fprintln(stderr, "a2aport status:", err)
 		return exitError
 	}
+	ended := endedWorks()
 	if asJSON {
 		for _, w := range works {
 			line, _ := json.Marshal(map[string]any{"type": "work", "workId": w.WorkID, "ownerId": w.OwnerID, "remoteTaskId": w.RemoteTaskID,
 				"remoteContextId": w.RemoteContextID, "state": w.State, "agent": w.Card, "updated": w.Updated.UTC().Format(time.RFC3339), "followed": w.Followed})
 			fmt.Fprintln(stdout, string(jsonSafe(line)))
 		}
+		for _, e := range ended {
+			line, _ := json.Marshal(map[string]any{"type": "ended", "workId": e.WorkID, "remoteTaskId": e.RemoteTaskID, "state": e.State,
+				"code": e.Error, "agent": e.Agent, "ended": e.Ended.UTC().Format(time.RFC3339)})
+			fmt.Fprintln(stdout, string(jsonSafe(line)))
+		}
 		return exitOK
 	}
-	if len(works) == 0 {
+	if len(works) == 0 && len(ended) == 0 {
 		fmt.Fprintln(stderr, "no Work of a2aport is running (a2aport send starts one)")
 		return exitOK
 	}
@@ -232,6 +238,14 @@ func listWorks(stdout, stderr io.Writer, asJSON bool) int {
 		}
 		fmt.Fprintf(w, "%s\t%s\t%s\t%s ago\t%s\t%s\n", work.WorkID, cleanLine(orDefault(work.RemoteTaskID, "-")), work.State,
 			time.Since(work.Updated).Truncate(time.Second), followed, cleanLine(work.Card))
+	}
+	for _, e := range ended {
+		state := "ended " + string(e.State)
+		if e.Error != "" {
+			state = "stopped (" + cleanLine(e.Error) + ")"
+		}
+		fmt.Fprintf(w, "%s\t%s\t%s\t%s ago\t-\t%s\n", e.WorkID, cleanLine(orDefault(e.RemoteTaskID, "-")), state,
+			time.Since(e.Ended).Truncate(time.Second), cleanLine(e.Agent))
 	}
 	_ = w.Flush()
 	return exitOK

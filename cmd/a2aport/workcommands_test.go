@@ -18,6 +18,18 @@ import (
 // listed is the recorded Works, as status --json lists them.
 func listed(t *testing.T, env []string) []map[string]any {
 	t.Helper()
+	return statusLines(t, env, "work")
+}
+
+// endedListed is the Works status --json lists as ended, the most recent first.
+func endedListed(t *testing.T, env []string) []map[string]any {
+	t.Helper()
+	return statusLines(t, env, "ended")
+}
+
+// statusLines are the lines of status --json of one type.
+func statusLines(t *testing.T, env []string, typ string) []map[string]any {
+	t.Helper()
 	out, errOut, code := runCLI(t, env, "status", "--json")
 	if code != exitOK {
 		t.Fatalf("status --json: exit %d\n%s", code, errOut)
@@ -29,7 +41,9 @@ func listed(t *testing.T, env []string) []map[string]any {
 		if err := json.Unmarshal(sc.Bytes(), &w); err != nil {
 			t.Fatalf("status --json: %v: %q", err, sc.Text())
 		}
-		works = append(works, w)
+		if w["type"] == typ {
+			works = append(works, w)
+		}
 	}
 	return works
 }
@@ -78,6 +92,12 @@ func TestDetachStatusResume(t *testing.T) {
 			if works := listed(t, env); len(works) != 0 {
 				t.Errorf("an ended Work is still listed: %v", works)
 			}
+			if ended := endedListed(t, env); len(ended) != 1 || ended[0]["workId"] != id[1] || ended[0]["state"] != "completed" || ended[0]["remoteTaskId"] == "" {
+				t.Errorf("status --json lists as ended %v; want the Work, completed, with its task", ended)
+			}
+			if out, _, _ := runCLI(t, env, "status"); !regexp.MustCompile(id[1] + `\s+\S+\s+ended completed`).MatchString(out) {
+				t.Errorf("status does not show the ended Work:\n%s", out)
+			}
 			if _, errOut, code := runCLI(t, env, "status", id[1]); code != exitError || !strings.Contains(errOut, "no running Work") {
 				t.Errorf("status of an ended Work: exit %d, %s", code, errOut)
 			}
@@ -122,6 +142,9 @@ func TestCancelFromAnotherShell(t *testing.T) {
 	}
 	if works := listed(t, env); len(works) != 0 {
 		t.Errorf("a cancelled Work is still listed: %v", works)
+	}
+	if ended := endedListed(t, env); len(ended) != 1 || ended[0]["workId"] != id || ended[0]["state"] != "cancelled" {
+		t.Errorf("status --json lists as ended %v; want the Work once, cancelled", ended)
 	}
 }
 
