@@ -7,7 +7,8 @@ import (
 )
 
 // Agents that moved from A2A 0.3 to 1.0 still write some parts the 0.3 way: a file as
-// {"kind":"file","file":{"uri"|"bytes","mimeType","name"}}. a2a-go's 1.0 reader refuses such a
+// {"kind":"file","file":{"uri"|"bytes","mimeType","name"}} (or without its kind, or as
+// {"fileUrl":{...}}, as the draft conformance suite writes them). a2a-go's 1.0 reader refuses such a
 // part, and with it the whole task or event ("unknown part content type"), so one file part lost
 // the answer. What such a part says is not in doubt: it is read as 1.0's {"url"|"raw",
 // "mediaType","filename"}. Only a document a2a-go refused for a part is rewritten, so the answers
@@ -78,29 +79,47 @@ func rewriteIn(v any) (changed bool) {
 	return changed
 }
 
-// rewriteFilePart turns a 0.3 file part into 1.0's shape, in place.
+// rewriteFilePart turns a file part written another way into 1.0's shape, in place: 0.3's
+// {"kind":"file","file":{...}}, the same without its kind, and {"fileUrl":{"url",...}} (as the
+// draft conformance suite's answers write them), with the file's media type as mimeType or
+// mediaType and its name as name or filename.
 func rewriteFilePart(part map[string]any) bool {
 	file, ok := part["file"].(map[string]any)
-	if !ok || part["kind"] != "file" {
+	key := "file"
+	if !ok {
+		file, ok = part["fileUrl"].(map[string]any)
+		key = "fileUrl"
+	}
+	if kind, hasKind := part["kind"]; !ok || (hasKind && kind != "file") {
 		return false
 	}
-	uri, hasURI := file["uri"].(string)
-	raw, hasBytes := file["bytes"].(string)
+	uri, hasURI := firstString(file, "uri", "url")
+	raw, hasBytes := firstString(file, "bytes")
 	if hasURI == hasBytes { // neither, or both: not one thing to read
 		return false
 	}
 	delete(part, "kind")
-	delete(part, "file")
+	delete(part, key)
 	if hasURI {
 		part["url"] = uri
 	} else {
 		part["raw"] = raw
 	}
-	if mt, ok := file["mimeType"].(string); ok && mt != "" {
+	if mt, ok := firstString(file, "mimeType", "mediaType"); ok && mt != "" {
 		part["mediaType"] = mt
 	}
-	if name, ok := file["name"].(string); ok && name != "" {
+	if name, ok := firstString(file, "name", "filename"); ok && name != "" {
 		part["filename"] = name
 	}
 	return true
+}
+
+// firstString is the first of keys that m holds as a string.
+func firstString(m map[string]any, keys ...string) (string, bool) {
+	for _, k := range keys {
+		if s, ok := m[k].(string); ok {
+			return s, true
+		}
+	}
+	return "", false
 }

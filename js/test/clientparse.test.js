@@ -5,6 +5,7 @@
 // CLIENT-CAP-001) hold with its own payloads.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 import { createA2ABackendAdapter } from '../src/index.js';
@@ -129,4 +130,87 @@ it('ACTS CLIENT-CAP-001: no stream and no push is asked of a card that offers ne
     const asked = requests.filter((r) => r.a2aMethod === 'SendStreamingMessage' || r.a2aMethod === 'SubscribeToTask' || r.body?.includes('hooks.example'));
     assert.deepEqual(asked.map((r) => r.url), [], 'asked for what the card does not offer');
   });
+});
+
+// ACTS's client parsing tests (CLIENT-PARSE-001 to 006), their answers in tests/testdata as the Go
+// tests read them: an agent of the test's own answers each as the test writes it (a send_message
+// test's answer to SendMessage; a get_task test's to GetTask, after its task, working).
+describe('ACTS client parsing answers', () => {
+  const answers = Object.fromEntries(Object.entries(JSON.parse(readFileSync(new URL('../../tests/testdata/acts-client-parsing.json', import.meta.url), 'utf8')))
+    .filter(([id]) => id.startsWith('CLIENT-')));
+  let acts;
+  let actsBase;
+  before(async () => {
+    const taskOf = ({ answer }) => answer.result ? [answer.result.id, answer.result.contextId] : [answer.error.data.taskId, 'ctx'];
+    acts = createServer(async (req, res) => {
+      res.setHeader('Content-Type', 'application/json');
+      if (req.url.endsWith('agent-card.json')) {
+        res.end(JSON.stringify({ name: 'acts', description: 'ACTS client parsing', version: '1', capabilities: {}, defaultInputModes: ['text/plain'], defaultOutputModes: ['text/plain'], skills: [],
+          supportedInterfaces: [{ url: `${actsBase}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] }));
+        return;
+      }
+      let body = '';
+      for await (const chunk of req) body += chunk;
+      const call = JSON.parse(body);
+      let test = call.params?.message?.parts?.[0]?.text;
+      if (call.method === 'GetTask') test = Object.keys(answers).find((id) => taskOf(answers[id])[0] === call.params.id);
+      const a = answers[test];
+      if (!a) res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, error: { code: -32601, message: 'no such ACTS test' } }));
+      else if (a.operation === 'send_message' || call.method === 'GetTask') res.end(JSON.stringify(a.answer));
+      else {
+        const [id, contextId] = taskOf(a);
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: call.id, result: { task: { id, contextId, status: { state: 'TASK_STATE_WORKING' } } } }));
+      }
+    });
+    await new Promise((resolve) => acts.listen(0, '127.0.0.1', resolve));
+    actsBase = `http://127.0.0.1:${acts.address().port}`;
+  });
+  after(() => new Promise((resolve) => acts.close(resolve)));
+  const submitTest = (port, test, onEvent) => settled(port.submit(newWork('alice', test), { onEvent }), BOUND_MS);
+  const options = () => ({ agentCardUrl: `${actsBase}/.well-known/agent-card.json`, pollIntervalMs: 10, recoveryAttempts: -1 });
+
+  it('has the six answers', () => assert.deepEqual(Object.keys(answers).sort(), ['001', '002', '003', '004', '005', '006'].map((n) => `CLIENT-PARSE-${n}`)));
+  it('CLIENT-PARSE-001: a completed task and its artifact', () => withPort(options(), async (port) => {
+    const { out, err } = await submitTest(port, 'CLIENT-PARSE-001');
+    assert.ifError(err);
+    assert.equal(out.text, 'hello world');
+    assert.equal(out.artifacts.length, 1);
+  }));
+  it('CLIENT-PARSE-002: a message, no task', () => withPort(options(), async (port) => {
+    const { out, err } = await submitTest(port, 'CLIENT-PARSE-002');
+    assert.ifError(err);
+    assert.ok(out.messageReply);
+    assert.equal(out.content, 'I can help with that');
+  }));
+  it('CLIENT-PARSE-003: a task read by GetTask, history and all', () => withPort(options(), async (port) => {
+    const { out, err } = await submitTest(port, 'CLIENT-PARSE-003');
+    assert.ifError(err);
+    assert.equal(out.text, 'result text');
+    assert.deepEqual(out.artifacts.map((a) => a.parts[0].type), ['text', 'data']);
+  }));
+  it('CLIENT-PARSE-004: an error, its code and words', () => withPort(options(), async (port) => {
+    const { err } = await submitTest(port, 'CLIENT-PARSE-004');
+    assert.equal(err?.code, 'A2A_PROTOCOL_ERROR', err?.message);
+    assert.match(err.message, /not found/);
+  }));
+  it('CLIENT-PARSE-005: a question', () => withPort(options(), async (port) => {
+    const asked = [];
+    const w = newWork('alice', 'CLIENT-PARSE-005');
+    const done = settled(port.submit(w, { onEvent: (e) => { if (e.type === 'backend.input.requested') asked.push(e.input.prompt); } }), BOUND_MS);
+    await withTimeout((async () => { while (asked.length === 0) await new Promise((r) => setTimeout(r, 10)); })(), BOUND_MS, 'no question');
+    assert.deepEqual(asked, ['Please provide more details']);
+    await port.cancel(w.id, { ownerId: 'alice' });
+    await done;
+  }));
+  it('CLIENT-PARSE-006: four artifacts of four kinds', () => withPort(options(), async (port) => {
+    const { out, err } = await submitTest(port, 'CLIENT-PARSE-006');
+    assert.ifError(err);
+    const parts = Object.fromEntries(out.artifacts.map((a) => [a.id, a.parts[0]]));
+    assert.equal(parts['art-text'].text, 'Plain text result');
+    assert.equal(parts['art-data'].type, 'data');
+    assert.equal(parts['art-file'].type, 'raw');
+    assert.equal(new TextDecoder().decode(parts['art-file'].raw), '%PDF-1.4');
+    assert.equal(parts['art-url'].url, 'https://example.com/report.pdf');
+    assert.equal(parts['art-url'].filename, 'report.pdf');
+  }));
 });
