@@ -113,10 +113,8 @@ func complete(w io.Writer, words []string) {
 	}
 	if len(before) > 1 { // the value of a flag that takes one
 		if f := fs.Lookup(strings.TrimLeft(before[len(before)-1], "-")); f != nil && strings.HasPrefix(before[len(before)-1], "-") && !isBoolFlag(f) {
-			if f.Name == "color" {
-				for _, v := range []string{"auto", "always", "never"} {
-					offer(v, "")
-				}
+			for _, v := range flagChoices[f.Name] {
+				offer(v, "")
 			}
 			return // else a file, a duration, a value: the shell's own completion
 		}
@@ -144,6 +142,13 @@ func complete(w io.Writer, words []string) {
 			}
 		}
 	}
+}
+
+// flagChoices are the values of the flags that take one of a few words, which completion offers.
+var flagChoices = map[string][]string{
+	"color":    {"auto", "always", "never"},
+	"binding":  {"jsonrpc", "rest", "jsonrpc,rest"},
+	"raw-base": {"card", "interface"},
 }
 
 // positional counts the positional arguments among words (flag values left out).

@@ -13,19 +13,31 @@ import (
 )
 
 var conformanceCommand = &subcommand{
-	name: "conformance", args: "[REF]", summary: "smoke-check a live agent: its card and the core operations, a line per check",
+	name: "conformance", args: "[REF]", summary: "check a live agent: built-in smoke checks, or the official conformance suite (--suite)",
 	about: `Checks a live agent the way the A2A TCK's core checks do, in a few requests: its card (the fields
 A2A requires, an interface a2aport speaks), a message sent and its task read back, an unknown
 task answered with TaskNotFoundError, a task cancelled (or refused as A2A allows: an ended task
 is TaskNotCancelableError), the stream when the card declares streaming, and push configurations
 (create, get, list, delete) when it declares push notifications. Each check is a line: pass,
 fail or skip, and why. Exit 0 when every check that ran passed, 1 when one failed (3 and 4 as
-ever: no card, or no credentials). It is a smoke check, not the TCK: for a claim of
-conformance, run the TCK (github.com/a2aproject/a2a-tck).`,
+ever: no card, or no credentials). It is a smoke check, not the TCK.
+
+With --suite PATH it runs the official draft conformance suite instead (ACTS: the tests/acts
+folder of github.com/a2aproject/A2A, branch conformance-spec, checked out by you; nothing of it
+ships with a2aport): every test on every binding (--binding; default: each the card offers),
+with the credentials given here, a line per test and binding (PASS, FAIL, SKIP or ERROR, its id,
+its level, why), then the totals by level. Exit 0 when every MUST test that ran passed, 1 when
+one failed or could not be run as written; 3 when the agent cannot be reached and 4 when the
+credentials are missing or refused, both found by reading the card and asking for an unknown
+task before any test. Tests that need a behaviour of the suite's own agent (messages starting
+tck-) fail on an agent without it: the suite is for SDKs, which serve that agent.`,
 	examples: `$ a2aport conformance http://127.0.0.1:8080
 $ a2aport conformance -a https://agent.example --bearer "$TOKEN" -o json | jq '.[] | select(.status == "fail")'
-$ a2aport conformance -a http://127.0.0.1:8080 --cancel-text "hold"   # a message that keeps a task running`,
-	groups:   []flagGroup{{"Checks", []string{"text", "cancel-text", "timeout"}}, agentFlagGroup},
+$ a2aport conformance -a http://127.0.0.1:8080 --cancel-text "hold"   # a message that keeps a task running
+$ git clone -b conformance-spec https://github.com/a2aproject/A2A
+$ a2aport conformance -a http://127.0.0.1:8080 --suite A2A/tests/acts --run '^CORE-' --binding jsonrpc`,
+	groups: []flagGroup{{"Checks", []string{"text", "cancel-text", "timeout"}},
+		{"Suite", []string{"suite", "run", "binding", "var", "raw-base"}}, agentFlagGroup},
 	operands: operandURL,
 	flags:    func(fs *flag.FlagSet) { new(conformanceFlags).register(fs) },
 	run:      interruptible(runConformance),
@@ -36,13 +48,15 @@ type conformanceFlags struct {
 	text       string
 	cancelText string
 	timeout    time.Duration
+	suite      suiteFlags
 }
 
 func (f *conformanceFlags) register(fs *flag.FlagSet) {
 	f.agent.register(fs)
 	fs.StringVar(&f.text, "text", "Hello from a2aport conformance", "the `message` sent to make a task")
 	fs.StringVar(&f.cancelText, "cancel-text", "", "the `message` that makes the task the cancel check cancels (default: --text)")
-	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long each check may take (`duration`)")
+	fs.DurationVar(&f.timeout, "timeout", 30*time.Second, "how long each check, or each request and stream of the suite, may take (`duration`)")
+	f.suite.register(fs)
 }
 
 // checkResult is one check: its name, pass, fail or skip, and why.
@@ -89,6 +103,12 @@ func runConformance(ctx context.Context, args []string, s streams) int {
 	}
 	if f.timeout <= 0 {
 		return report(s, asJSON, &cliError{code: errUsage, message: "--timeout must be positive", exit: exitUsage})
+	}
+	if bad := f.mixedFlags(); bad != nil {
+		return report(s, asJSON, bad)
+	}
+	if f.suite.path != "" {
+		return runSuite(ctx, ref, &f, s)
 	}
 	if f.cancelText == "" {
 		f.cancelText = f.text

@@ -147,6 +147,8 @@ func TestCompletion(t *testing.T) {
 				{[]string{"a2aport", "send", "--color", "n"}, []string{"never"}},
 				{[]string{"a2aport", "completion", "f"}, []string{"fish"}},
 				{[]string{"a2aport", "confo"}, []string{"conformance"}},
+				{[]string{"a2aport", "conformance", "--su"}, []string{"--suite"}},
+				{[]string{"a2aport", "conformance", "--binding", "r"}, []string{"rest"}},
 				{[]string{"a2aport", "task", "d"}, []string{"download"}},
 				{[]string{"a2aport", "task", "download", "--ov"}, []string{"--overwrite"}},
 				{[]string{"a2aport", "send", "--verb"}, []string{"--verbose"}},

@@ -1,5 +1,5 @@
 // Command acts-run runs the ACTS conformance suite against an A2A agent; see package
-// github.com/a2aport/a2aport/internal/testkit/acts for what it reads and how.
+// github.com/a2aport/a2aport/internal/acts for what it reads and how.
 package main
 
 import (
@@ -14,7 +14,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/a2aport/a2aport/internal/testkit/acts"
+	"github.com/a2aport/a2aport/internal/acts"
 )
 
 type vars map[string]string

@@ -1,13 +1,15 @@
 // Package acts runs the draft A2A Conformance Test Specification (ACTS, a2aproject/A2A branch
 // conformance-spec: docs/acts-specification.md and tests/acts/*.acts.yaml) against an A2A 1.0
 // agent over JSON-RPC or HTTP+JSON. It is a small interpreter of the YAML test format, written
-// because the suite's own runner needs Python packages this project cannot install; it is a
-// measuring tool, not part of a2aport. The suite itself is never embedded: it is read from the
-// path given on the command line.
+// because the suite's own runner needs Python packages this project cannot install. It serves
+// twice: as a measuring tool of a2aport's own agents (the command cmd/acts-run), and as the
+// engine of `a2aport conformance --suite PATH`, which runs the suite against any agent with
+// the terminal client's credentials. The suite itself is never embedded, in either: it is read
+// from the path given on the command line, since it is a draft that moves on its own branch.
 //
-// Usage (the command is cmd/acts-run):
+// Usage of the measuring command:
 //
-//	go run ./internal/testkit/acts/cmd/acts-run -suite PATH/tests/acts/suite.acts.yaml \
+//	go run ./internal/acts/cmd/acts-run -suite PATH/tests/acts/suite.acts.yaml \
 //	    -card http://127.0.0.1:8090/.well-known/agent-card.json [-binding jsonrpc,rest] \
 //	    [-token T] [-raw-base card|interface] [-var name=value] [-run REGEXP] [-json DIR] [-v]
 //
@@ -54,6 +56,8 @@
 //     /.well-known/agent-card.json, ACTS's baseUrl); -raw-base interface puts them below
 //     the binding's interface URL instead (path "/" is then the interface URL itself).
 //   - -token is sent on every request, raw ones included unless the step sets Authorization.
+//     Config.Client, when a caller gives one, sends every request: the terminal client's
+//     carries its API key, service parameters, TLS settings and wire log that way.
 //   - Preconditions compare the card's capabilities (an absent boolean is false), skills,
 //     extensions; client_response tests (client parsing) are skipped: no client is under test.
 //     runner-special tests run their steps as written.

@@ -25,6 +25,9 @@ type Config struct {
 	Vars    map[string]string // runner variables (e.g. insufficientAuthToken)
 	Filter  *regexp.Regexp    // test ids to run; nil: all
 	Timeout time.Duration     // default stream and request timeout
+	// Client sends every request; nil is a client of Go's defaults. A caller gives its own to
+	// carry what Token cannot: an API key, service parameters, its TLS settings, a wire log.
+	Client *http.Client
 }
 
 // Outcome of one test.
@@ -45,7 +48,11 @@ func Run(ctx context.Context, docs []*Document, cfg Config, progress func(Outcom
 	if cfg.Timeout == 0 {
 		cfg.Timeout = 30 * time.Second
 	}
-	r := &runner{cfg: cfg, c: &client{http: &http.Client{}, version: "1.0", token: cfg.Token}}
+	hc := cfg.Client
+	if hc == nil {
+		hc = &http.Client{}
+	}
+	r := &runner{cfg: cfg, c: &client{http: hc, version: "1.0", token: cfg.Token}}
 	if err := r.discover(ctx); err != nil {
 		return nil, err
 	}
