@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -48,13 +49,18 @@ func runCardGet(ctx context.Context, args []string, s streams) int {
 	if bad != nil {
 		return report(s, asJSON, bad)
 	}
-	card, u, _, err := loadCard(ctx, ref, &f.agent, s.stderr)
+	card, u, raw, err := loadCard(ctx, ref, &f.agent, s.stderr)
 	if err != nil {
 		return report(s, asJSON, classify(err, nil, false))
 	}
 	var problems []string
 	if f.validate {
-		problems = validateCard(card)
+		var notes []string
+		if problems, notes = validateAgainstSchema(card, raw); len(notes) > 0 {
+			for _, n := range notes {
+				fmt.Fprintln(s.stderr, "Note:", cleanLine(n))
+			}
+		}
 	}
 	if asJSON {
 		_ = writeJSON(s.stdout, card)
@@ -144,7 +150,16 @@ func schemeSummary(s a2a.SecurityScheme) string {
 	return fmt.Sprintf("%T", s)
 }
 
-// validateCard names the fields A2A 1.0 requires of a card (its AgentCard message) that are missing.
+// validateAgainstSchema checks a card as written (raw) against A2A 1.0's schema (cardschema.go); a
+// card of A2A 0.3 alone, which has no supportedInterfaces, is held to the fields 0.3 requires.
+func validateAgainstSchema(card *a2a.AgentCard, raw []byte) (problems, notes []string) {
+	if bytes.Contains(raw, []byte(`"supportedInterfaces"`)) {
+		return schemaProblems(raw)
+	}
+	return validateCard(card), []string{"an A2A 0.3 card: checked for the fields 0.3 requires"}
+}
+
+// validateCard names the fields A2A requires of a card that are missing.
 func validateCard(c *a2a.AgentCard) []string {
 	var missing []string
 	need := func(ok bool, what string) {
