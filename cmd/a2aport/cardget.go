@@ -40,15 +40,11 @@ func (f *cardGetFlags) register(fs *flag.FlagSet) {
 // runCardGet prints the card and the interface the flags choose.
 func runCardGet(ctx context.Context, args []string, s streams) int {
 	var f cardGetFlags
-	pos, err := parseAgentArgs("card get", args, s, &f.agent, f.register)
-	if err != nil {
-		return usageCode(err)
+	ref, code, ok := agentRef("card get", args, s, &f.agent, f.register)
+	if !ok {
+		return code
 	}
 	asJSON := f.agent.output == "json"
-	ref, bad := f.agent.refArg(pos)
-	if bad != nil {
-		return report(s, asJSON, bad)
-	}
 	card, u, raw, err := loadCard(ctx, ref, &f.agent, s.stderr)
 	if err != nil {
 		return report(s, asJSON, classify(err, nil, false))

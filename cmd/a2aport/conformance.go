@@ -92,15 +92,11 @@ func errName(err error) string {
 // runConformance runs the checks and prints them.
 func runConformance(ctx context.Context, args []string, s streams) int {
 	var f conformanceFlags
-	pos, err := parseAgentArgs("conformance", args, s, &f.agent, f.register)
-	if err != nil {
-		return usageCode(err)
+	ref, code, ok := agentRef("conformance", args, s, &f.agent, f.register)
+	if !ok {
+		return code
 	}
 	asJSON := f.agent.output == "json"
-	ref, bad := f.agent.refArg(pos)
-	if bad != nil {
-		return report(s, asJSON, bad)
-	}
 	if f.timeout <= 0 {
 		return report(s, asJSON, &cliError{code: errUsage, message: "--timeout must be positive", exit: exitUsage})
 	}

@@ -385,3 +385,18 @@ func asksJSON(args []string) bool {
 	}
 	return os.Getenv(settingsEnv("output")) == "json"
 }
+
+// agentRef is how a command that names its agent (card get, conformance) starts: its flags, then
+// the agent from the one argument, -a or A2ACLI_AGENT_CARD. Not ok: the error is reported and
+// code is the exit status.
+func agentRef(name string, args []string, s streams, f *agentFlags, register func(*flag.FlagSet)) (ref string, code int, ok bool) {
+	pos, err := parseAgentArgs(name, args, s, f, register)
+	if err != nil {
+		return "", usageCode(err), false
+	}
+	ref, bad := f.refArg(pos)
+	if bad != nil {
+		return "", report(s, f.output == "json", bad), false
+	}
+	return ref, exitOK, true
+}
