@@ -43,7 +43,7 @@ func TestSpecVerbose(t *testing.T) {
 			t.Fatalf("verbose: exit %d\n%s%s", code, out, errOut)
 		}
 	}
-	id := sentTask(t, card, "artifacts for task get")
+	id := sentTask(t, nil, card, "artifacts for task get")
 	if out, _, code := runCLI(t, nil, "task", "get", "-a", card, id); code != exitOK || strings.Contains(out, "History") {
 		t.Errorf("task get, concise: exit %d\n%s", code, out)
 	}

@@ -400,17 +400,6 @@ func runCLIStdin(t *testing.T, stdin string, args ...string) (stdout, stderr str
 	return out.String(), errOut.String(), cmd.ProcessState.ExitCode()
 }
 
-// asyncTask sends text with --async and returns the task's id.
-func asyncTask(t *testing.T, env []string, card, text string) string {
-	t.Helper()
-	out, errOut, code := runCLI(t, env, "send", "-a", card, "-o", "json", "--async", text)
-	id, _ := dig(one(t, out), "task", "id").(string)
-	if code != exitOK || id == "" {
-		t.Fatalf("send --async %q: exit %d\n%s%s", text, code, out, errOut)
-	}
-	return id
-}
-
 // TestSpecMoreMessageReply: SEND_003, a message and no task: printed (text: its fields and
 // blocks; json: the SendMessageResponse's message; --stream: one line), exit 0, no warning, on
 // an agent that streams and on one that does not; an agent whose card says it streams but that
@@ -513,7 +502,7 @@ func TestSpecMoreInterrupt(t *testing.T) {
 	t.Run("task get --wait", func(t *testing.T) {
 		t.Parallel()
 		instruction := "hold for the wait interrupt " + strconv.FormatInt(time.Now().UnixNano(), 36) // its own, run after run
-		id := asyncTask(t, nil, card, instruction)
+		id := sentTask(t, nil, card, instruction, "--async")
 		run := runInBackground(t, nil, "task", "get", "-a", card, id, "--wait", "--poll-interval", "100ms")
 		run.until(t, "the waiting line", func() bool { return strings.Contains(run.stderr.String(), "waiting for task "+id+" ") })
 		if err := run.cmd.Process.Signal(syscall.SIGINT); err != nil {
@@ -569,7 +558,7 @@ func TestSpecMoreInterrupt(t *testing.T) {
 func TestSpecMoreUnspecified(t *testing.T) {
 	t.Parallel()
 	a := startMoreAgent(t, moreOptions{})
-	id := asyncTask(t, nil, a.card, "unspecified")
+	id := sentTask(t, nil, a.card, "unspecified", "--async")
 	var out, errOut string
 	var code int
 	for deadline := time.Now().Add(moreWait); ; time.Sleep(50 * time.Millisecond) {
@@ -640,7 +629,7 @@ func TestSpecMoreResubscribe(t *testing.T) {
 		t.Run(binding, func(t *testing.T) {
 			t.Parallel()
 			a := startMoreAgent(t, moreOptions{cutSubscribes: 1})
-			id := asyncTask(t, nil, a.card, "working")
+			id := sentTask(t, nil, a.card, "working", "--async")
 			run := runInBackground(t, nil, "task", "subscribe", "-a", a.card, "--transport", binding, id, "--stream", "-o", "json")
 			run.until(t, "a second subscription", func() bool {
 				return a.subscribes.Load() == 1 && strings.Count(run.stdout.String(), `{"task":{`) == 2
@@ -739,7 +728,7 @@ func TestSpecMoreTenant(t *testing.T) {
 	for _, tenant := range []string{"acme", ""} {
 		a := startMoreAgent(t, moreOptions{tenant: tenant})
 		for _, binding := range []string{"JSONRPC", "HTTP+JSON"} {
-			id := asyncTask(t, []string{"A2ACLI_TRANSPORT=" + binding}, a.card, "working")
+			id := sentTask(t, []string{"A2ACLI_TRANSPORT=" + binding}, a.card, "working", "--async")
 			a.release()
 			if out, errOut, code := runCLI(t, nil, "task", "get", "-a", a.card, "--transport", binding, id, "--wait", "--poll-interval", "50ms"); code != exitOK {
 				t.Errorf("tenant %q, %s, task get: exit %d\n%s%s", tenant, binding, code, out, errOut)

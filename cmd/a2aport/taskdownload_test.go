@@ -10,13 +10,14 @@ import (
 	"testing"
 )
 
-// sentTask sends text to the agent of card and returns the task it made (-o json).
-func sentTask(t *testing.T, card, text string) string {
+// sentTask sends text to the agent of card (-o json, and flags: --async returns at once) and
+// returns the task it made.
+func sentTask(t *testing.T, env []string, card, text string, flags ...string) string {
 	t.Helper()
-	out, errOut, code := runCLI(t, nil, "send", "-a", card, "-o", "json", text)
+	out, errOut, code := runCLI(t, env, append([]string{"send", "-a", card, "-o", "json", text}, flags...)...)
 	id, _ := dig(one(t, out), "task", "id").(string)
 	if code != exitOK || id == "" {
-		t.Fatalf("send %q: exit %d\n%s%s", text, code, out, errOut)
+		t.Fatalf("send %q %v: exit %d\n%s%s", text, flags, code, out, errOut)
 	}
 	return id
 }
@@ -41,7 +42,7 @@ func names(t *testing.T, dir string) []string {
 func TestSpecTaskDownload(t *testing.T) {
 	t.Parallel()
 	card := server.CardURL(stream)
-	id := sentTask(t, card, "artifacts to download")
+	id := sentTask(t, nil, card, "artifacts to download")
 	dir := filepath.Join(t.TempDir(), "out")
 	out, errOut, code := runCLI(t, nil, "task", "download", "-a", card, id, "--dir", dir)
 	if code != exitOK || !strings.Contains(out, "Task: "+id+"\n") || !strings.Contains(out, "State: COMPLETED\n") ||
@@ -97,7 +98,7 @@ func TestSpecTaskDownload(t *testing.T) {
 func TestSpecTaskDownloadHostileNames(t *testing.T) {
 	t.Parallel()
 	card := startLooseAgent(t, hostileFiles{}, nil)
-	id := sentTask(t, card, "hostile names")
+	id := sentTask(t, nil, card, "hostile names")
 	base := t.TempDir()
 	dir := filepath.Join(base, "a", "b", "out")
 	if err := os.MkdirAll(dir, 0o755); err != nil {
