@@ -3,7 +3,6 @@ package tests
 import (
 	"errors"
 	"io"
-	"net"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -15,6 +14,7 @@ import (
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
+	"github.com/a2aport/a2aport/internal/testkit/refused"
 )
 
 func TestCardURLValidation(t *testing.T) {
@@ -197,12 +197,7 @@ func TestCardFetchRetried(t *testing.T) {
 // an hour, which a retry would wait). Natively and in the module, whose host classifies the refusal.
 func TestRefusedCardIsNotRetried(t *testing.T) {
 	t.Parallel()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close() // nothing listens there now: a connection is refused
+	addr := refused.Addr(t)
 	for _, impl := range implementations {
 		t.Run(impl.name, func(t *testing.T) {
 			t.Parallel()

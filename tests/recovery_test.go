@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -19,6 +18,7 @@ import (
 	"github.com/a2aport/a2aport/adapter"
 	"github.com/a2aport/a2aport/internal/testkit/agent"
 	"github.com/a2aport/a2aport/internal/testkit/fakeclock"
+	"github.com/a2aport/a2aport/internal/testkit/refused"
 )
 
 // With recovery turned off, a stream whose connection drops fails the Work with the network's
@@ -50,7 +50,7 @@ func TestRecoveryBackoffNegative(t *testing.T) {
 // retryable (unlike A2A_OUTCOME_UNKNOWN), natively and in the module.
 func TestSendRefusedIsRetryable(t *testing.T) {
 	t.Parallel()
-	closed := closedPortURL(t)
+	closed := "http://" + refused.Addr(t) + "/a2a"
 	for _, impl := range implementations {
 		for _, streaming := range []bool{true, false} {
 			t.Run(fmt.Sprintf("%s/streaming=%v", impl.name, streaming), func(t *testing.T) {
@@ -67,18 +67,6 @@ func TestSendRefusedIsRetryable(t *testing.T) {
 			})
 		}
 	}
-}
-
-// closedPortURL is an http URL on 127.0.0.1 where nothing listens.
-func closedPortURL(t *testing.T) string {
-	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	url := "http://" + ln.Addr().String() + "/a2a"
-	_ = ln.Close()
-	return url
 }
 
 // busyOnce answers the first GetTask with 503 and Retry-After: 30, and passes everything else to

@@ -6,6 +6,8 @@ import (
 	"net"
 	"net/http"
 	"testing"
+
+	"github.com/a2aport/a2aport/internal/testkit/refused"
 )
 
 type hostSays bool
@@ -15,15 +17,10 @@ func (h hostSays) RequestNotSent() bool { return bool(h) }
 
 func TestNotSent(t *testing.T) {
 	// A real refused connection: a port nobody listens on.
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := ln.Addr().String()
-	_ = ln.Close()
+	addr := refused.Addr(t)
 	req, _ := http.NewRequestWithContext(context.Background(), http.MethodPost, "http://"+addr+"/", nil)
-	_, refused := http.DefaultTransport.RoundTrip(req)
-	if refused == nil {
+	_, refusal := http.DefaultTransport.RoundTrip(req)
+	if refusal == nil {
 		t.Fatal("a request to a closed port succeeded")
 	}
 	for _, c := range []struct {
@@ -31,7 +28,7 @@ func TestNotSent(t *testing.T) {
 		err  error
 		want bool
 	}{
-		{"refused", refused, true},
+		{"refused", refusal, true},
 		{"dns", &net.DNSError{Err: "no such host", Name: "x.invalid"}, true},
 		{"reset while reading", &net.OpError{Op: "read", Err: errors.New("connection reset by peer")}, false},
 		{"host says not sent", hostSays(true), true},
