@@ -9,6 +9,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/eventqueue"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -160,9 +161,33 @@ func (r *eventReader) fetch(ctx context.Context) error {
 		if err := json.Unmarshal(data, msg); err != nil {
 			return fmt.Errorf("event %d of task %s: %w", seq, r.task, err)
 		}
+		if endsExecution(msg.Event) {
+			// a2a-go's reader of a task's events (its remote subscription) first reads the stored
+			// task, then skips every event of its version or older, and returns at the event
+			// that ends the execution. When the execution had ended before the reader read the
+			// task (quick, or one event: a question, a2a-go's input-required, is not terminal),
+			// it skipped that event too and waited for ever: the request hung. Without its
+			// version, the last event is never skipped; at worst a stream shows the end twice.
+			msg.TaskVersion = taskstore.TaskVersionMissing
+		}
 		r.pending = append(r.pending, msg)
 	}
 	return rows.Err()
+}
+
+// endsExecution reports whether ev is the last event of an execution, as a2a-go's event handling
+// has it: a message, or a task or status that is terminal or asks for input.
+func endsExecution(ev a2a.Event) bool {
+	var state a2a.TaskState
+	switch ev := ev.(type) {
+	case *a2a.Message:
+		return true
+	case *a2a.Task:
+		state = ev.Status.State
+	case *a2a.TaskStatusUpdateEvent:
+		state = ev.Status.State
+	}
+	return state.Terminal() || state == a2a.TaskStateInputRequired
 }
 
 // Close implements eventqueue.Reader.
