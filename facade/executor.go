@@ -101,9 +101,9 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 					return
 				}
 			}
-			if !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
-				return
-			}
+			// The task is yielded with what the Work did before it would wait (emitter).
+			e.follow(ctx, ec, run, &emitter{yield: yield, first: a2a.NewSubmittedTask(ec, ec.Message)})
+			return
 		case run == nil:
 			// In cluster mode the task was started by another process: one that died (its work
 			// came back after the lease) or one that handed on the answer to a question. The
@@ -116,7 +116,7 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 				return
 			}
 		}
-		e.follow(ctx, ec, run, yield)
+		e.follow(ctx, ec, run, &emitter{yield: yield})
 	}
 }
 
@@ -184,7 +184,7 @@ func (e *executor) respond(ctx context.Context, msg *a2a.Message, pending a2apor
 }
 
 // follow yields the Work's events as A2A events until it asks for input or ends.
-func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *portRun, yield func(a2a.Event, error) bool) {
+func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *portRun, em *emitter) {
 	// abandon stops the Work when its execution ends without it: cancelled by our Cancel (a2asrv
 	// has delivered the outcome), or abandoned (shutdown, another process cancelled the task, the
 	// events no longer taken). Cancel finds nothing when the Work is already over.
@@ -192,7 +192,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 	stopWatch := e.watchCancel(ctx, ec.TaskID, run)
 	defer stopWatch()
 	for {
-		ev, ended, err := run.next(ctx)
+		ev, ended, err := run.next(ctx, em.flush)
 		if err != nil {
 			abandon()
 			return
@@ -205,6 +205,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			cancelling := run.cancelling
 			run.mu.Unlock()
 			if cancelling && errors.Is(run.err, a2aport.ErrWorkCancelled) {
+				em.flush()
 				<-ctx.Done() // a2asrv delivers Cancel's CANCELED status, then ends this execution
 				return
 			}
@@ -212,17 +213,19 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 				// The Port was detached (a node of a cluster stopping): the Work goes on at the
 				// agent and another process resumes it once this one's lease ends. Writing an
 				// outcome here would end the task for all of them.
+				em.flush()
 				<-ctx.Done()
 				return
 			}
 			if run.err == nil {
 				for _, ev := range run.unshown(ec, run.out) {
-					if !yield(ev, nil) {
+					if !em.emit(ev, nil) {
 						return
 					}
 				}
 			}
-			yield(finalStatus(ec, run.out, run.err), nil)
+			em.emit(finalStatus(ec, run.out, run.err), nil)
+			em.flush()
 			return
 		}
 		if ev.Type == a2aport.EventInputRequested && ev.Input != nil {
@@ -233,7 +236,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			run.mu.Unlock()
 			if answer != nil { // the message this execution carries answers it
 				if err := e.respond(ctx, answer, req, run); err != nil {
-					yield(nil, err)
+					em.emit(nil, err)
 					return
 				}
 				continue
@@ -245,7 +248,8 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			if req.Kind == a2aport.InputKindAuthorization {
 				state = a2a.TaskStateAuthRequired
 			}
-			yield(a2a.NewStatusUpdateEvent(ec, state, agentMessage(ec, req.Prompt)), nil)
+			em.emit(a2a.NewStatusUpdateEvent(ec, state, agentMessage(ec, req.Prompt)), nil)
+			em.flush()
 			return
 		}
 		run.show(ev)
@@ -254,11 +258,12 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 			e.mu.Lock()
 			delete(e.runs, ec.TaskID)
 			e.mu.Unlock()
-			yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateFailed, agentMessage(ec,
+			em.emit(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateFailed, agentMessage(ec,
 				fmt.Sprintf("the task passed its limit of %d bytes (MaxTaskBytes): its Work was cancelled", e.maxTaskBytes))), nil)
+			em.flush()
 			return
 		}
-		if out := translate(ec, ev); out != nil && !yield(out, nil) {
+		if out := translate(ec, ev); out != nil && !em.emit(out, nil) {
 			abandon()
 			return
 		}
@@ -291,7 +296,7 @@ func (e *executor) Cancel(ctx context.Context, ec *a2asrv.ExecutorContext) iter.
 				run.cancelling = false
 				run.mu.Unlock()
 				if waiting && finished(res.State) {
-					e.follow(ctx, ec, run, yield) // nothing else will write how the Work ended
+					e.follow(ctx, ec, run, &emitter{yield: yield}) // nothing else will write how the Work ended
 					return
 				}
 				yield(nil, notCancelable(res.State)) // the execution that follows it writes that

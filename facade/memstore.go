@@ -82,13 +82,13 @@ func (s *memStore) Create(ctx context.Context, task *a2a.Task) (taskstore.TaskVe
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.sweepLocked()
 	if _, ok := s.tasks[task.ID]; ok {
 		return taskstore.TaskVersionMissing, taskstore.ErrTaskAlreadyExists
 	}
 	t := &memTask{task: task, version: 1, user: user, updated: s.now()}
 	s.tasks[task.ID] = t
-	s.noteFinishLocked(t)
+	s.noteFinishLocked(t) // a task may be created finished (a quick Work's, emitter)
+	s.sweepLocked()
 	return t.version, nil
 }
 

@@ -3,6 +3,7 @@ package facade
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"strings"
 	"sync"
 
@@ -156,8 +157,10 @@ func madeTask(ev a2aport.Event) bool {
 // next returns the next event, or ended once the Work ended and every event was taken. The events
 // that queued up while the last one was being delivered are merged as far as they can be
 // (coalesce), so that a Work that sends thousands of small events costs the task as many as its
-// caller can take, not one a2a-go task update (a copy of the whole task) each.
-func (p *portRun) next(ctx context.Context) (ev a2aport.Event, ended bool, err error) {
+// caller can take, not one a2a-go task update (a copy of the whole task) each. idle is called
+// before next first waits for the Work (and not with the run locked); when it reports false, the
+// execution stopped taking events and next returns errExecutionStopped.
+func (p *portRun) next(ctx context.Context, idle func() bool) (ev a2aport.Event, ended bool, err error) {
 	for {
 		p.mu.Lock()
 		if len(p.merged) == 0 && len(p.queue) > 0 {
@@ -176,6 +179,13 @@ func (p *portRun) next(ctx context.Context) (ev a2aport.Event, ended bool, err e
 		}
 		wake := p.wake
 		p.mu.Unlock()
+		if idle != nil {
+			if !idle() {
+				return a2aport.Event{}, false, errExecutionStopped
+			}
+			idle = nil
+			continue // the Work may have gone on meanwhile
+		}
 		select {
 		case <-wake:
 		case <-ctx.Done():
@@ -183,6 +193,8 @@ func (p *portRun) next(ctx context.Context) (ev a2aport.Event, ended bool, err e
 		}
 	}
 }
+
+var errExecutionStopped = errors.New("facade: the execution stopped taking events")
 
 // eventBytes is what an event adds to its task: the text of a message or status, the text, bytes
 // and data an artifact event brings (its delta when it has one).

@@ -95,3 +95,50 @@ func TestFacadeOutcome(t *testing.T) {
 		})
 	}
 }
+
+// TestFacadeQuickWorkIsOneEvent: a Work that ended before its task was first shown (here a Port
+// whose agent may answer with a message, so the task waits for the Work's first sign of one) is
+// streamed as one event, the task as it ended: the events before are folded into it. Its outcome
+// is the same read through a2aport's adapter.
+func TestFacadeQuickWorkIsOneEvent(t *testing.T) {
+	t.Parallel()
+	ctx := testContext(t)
+	report := a2aport.Artifact{ID: "report", Name: "report.md", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: "# Report\nall good"}}}
+	out := a2aport.Outcome{Content: "Finished.\n\n# Report\nall good", Artifacts: []a2aport.Artifact{report}}
+	inner := innerPort(t)
+	if !inner.Describe().Capabilities.MessageReplies {
+		t.Fatal("the inner Port does not say its Works may end with a message reply")
+	}
+	card := serveFacade(t, outcomePort{Port: inner, out: out,
+		emit: []a2aport.Event{{Type: a2aport.EventMessage, Text: "on it"}}}, facade.Options{Name: "facade"})
+	resolved, err := agentcard.DefaultResolver.Resolve(ctx, strings.TrimSuffix(card, facade.CardPath))
+	if err != nil {
+		t.Fatal(err)
+	}
+	client, err := a2aclient.NewFromCard(ctx, resolved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = client.Destroy() }()
+	var events []a2a.Event
+	for ev, err := range client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("write it"))}) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		events = append(events, ev)
+	}
+	if len(events) != 1 {
+		t.Fatalf("streamed %d events (%+v), want the task alone", len(events), events)
+	}
+	task, ok := events[0].(*a2a.Task)
+	if !ok || task.Status.State != a2a.TaskStateCompleted || len(task.Artifacts) != 1 || task.Artifacts[0].Name != "report.md" {
+		t.Fatalf("streamed %+v, want the completed task with its report", events[0])
+	}
+	if len(task.History) != 2 || task.History[1].Parts[0].Text() != "on it" {
+		t.Errorf("history = %+v, want the request and the agent's message", task.History)
+	}
+	got, err := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card}).Submit(ctx, newWork("alice", "write it"))
+	if err != nil || !reflect.DeepEqual(got, out) {
+		t.Errorf("through the facade: %+v, %v\nwant %+v", got, err, out)
+	}
+}

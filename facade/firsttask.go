@@ -1,0 +1,90 @@
+package facade
+
+import (
+	"slices"
+
+	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
+
+	"github.com/a2aport/a2aport/internal/a2asrvx"
+)
+
+// An emitter hands an execution's events to a2asrv. For a new task it first folds them into the
+// task it yields first: what the Work did before the execution would wait for it (a quick Work:
+// all of it, its end too) is one event of a2asrv's, the task, where each event is several copies
+// of the whole task by a2asrv (encoding/gob, per event: half the CPU of a gateway's trivial task).
+// A caller sees the same task; a streaming one sees the events that came before as that task.
+type emitter struct {
+	yield   func(a2a.Event, error) bool
+	first   *a2a.Task // the new task, not yielded yet, with the events so far folded in; nil: none
+	folded  int
+	stopped bool // yield returned false: it is not called again
+}
+
+// maxFolded bounds the events folded into the first task, so that a Work whose events never let
+// the execution wait still shows its task early.
+const maxFolded = 256
+
+// emit yields ev or err, or folds ev into the first task.
+func (em *emitter) emit(ev a2a.Event, err error) bool {
+	if em.first != nil && err == nil && em.folded < maxFolded && fold(em.first, ev) {
+		em.folded++
+		return true
+	}
+	return em.flush() && em.send(ev, err)
+}
+
+// flush yields the first task, once; it reports whether the execution may go on.
+func (em *emitter) flush() bool {
+	if em.first != nil {
+		task := em.first
+		em.first = nil
+		a2asrvx.Tidy(&taskstore.UpdateRequest{Task: task}) // the history bounded, as an update's
+		return em.send(task, nil)
+	}
+	return !em.stopped
+}
+
+func (em *emitter) send(ev a2a.Event, err error) bool {
+	if em.stopped {
+		return false
+	}
+	em.stopped = !em.yield(ev, err)
+	return !em.stopped
+}
+
+// fold applies a status or artifact update to task as a2asrv would store it (a2asrvx.Tidy's
+// reading included: appended text continues the text before it); it reports false for any other
+// event, which is not folded.
+func fold(task *a2a.Task, ev a2a.Event) bool {
+	switch ev := ev.(type) {
+	case *a2a.TaskStatusUpdateEvent:
+		if len(ev.Metadata) > 0 {
+			return false
+		}
+		if task.Status.Message != nil {
+			task.History = append(task.History, task.Status.Message)
+		}
+		task.Status = ev.Status
+		return true
+	case *a2a.TaskArtifactUpdateEvent:
+		if ev.Artifact == nil || len(ev.Artifact.Parts) == 0 || len(ev.Metadata) > 0 || len(ev.Artifact.Metadata) > 0 {
+			return false
+		}
+		i := slices.IndexFunc(task.Artifacts, func(a *a2a.Artifact) bool { return a.ID == ev.Artifact.ID })
+		if i < 0 || !ev.Append {
+			art := *ev.Artifact
+			art.Parts = slices.Clone(art.Parts)
+			if i < 0 {
+				task.Artifacts = append(task.Artifacts, &art)
+			} else {
+				task.Artifacts[i] = &art
+			}
+			return true
+		}
+		task.Artifacts[i].Parts = append(task.Artifacts[i].Parts, ev.Artifact.Parts...)
+		a2asrvx.Tidy(&taskstore.UpdateRequest{Task: task, Event: ev})
+		return true
+	}
+	return false
+}
