@@ -3,12 +3,9 @@ package tests
 import (
 	"context"
 	"reflect"
-	"strings"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
-	"github.com/a2aproject/a2a-go/v2/a2aclient"
-	"github.com/a2aproject/a2a-go/v2/a2aclient/agentcard"
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/facade"
@@ -56,14 +53,7 @@ func TestFacadeOutcome(t *testing.T) {
 			ctx := testContext(t)
 			card := serveFacade(t, outcomePort{Port: innerPort(t), out: out, emit: tc.emit}, facade.Options{Name: "facade"})
 
-			resolved, err := agentcard.DefaultResolver.Resolve(ctx, strings.TrimSuffix(card, facade.CardPath))
-			if err != nil {
-				t.Fatal(err)
-			}
-			client, err := a2aclient.NewFromCard(ctx, resolved)
-			if err != nil {
-				t.Fatal(err)
-			}
+			client := a2aClient(ctx, t, card)
 			defer func() { _ = client.Destroy() }()
 			res, err := client.SendMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("write it"))})
 			if err != nil {
@@ -111,14 +101,7 @@ func TestFacadeQuickWorkIsOneEvent(t *testing.T) {
 	}
 	card := serveFacade(t, outcomePort{Port: inner, out: out,
 		emit: []a2aport.Event{{Type: a2aport.EventMessage, Text: "on it"}}}, facade.Options{Name: "facade"})
-	resolved, err := agentcard.DefaultResolver.Resolve(ctx, strings.TrimSuffix(card, facade.CardPath))
-	if err != nil {
-		t.Fatal(err)
-	}
-	client, err := a2aclient.NewFromCard(ctx, resolved)
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := a2aClient(ctx, t, card)
 	defer func() { _ = client.Destroy() }()
 	var events []a2a.Event
 	for ev, err := range client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("write it"))}) {
