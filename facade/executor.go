@@ -101,9 +101,14 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 					return
 				}
 			}
-			// The task is yielded with what the Work did before it would wait (emitter).
-			e.follow(ctx, ec, run, &emitter{yield: yield, first: a2a.NewSubmittedTask(ec, ec.Message)})
-			return
+			task := a2a.NewSubmittedTask(ec, ec.Message)
+			if foldable(ec) { // the task is yielded with what the Work did before it would wait
+				e.follow(ctx, ec, run, &emitter{yield: yield, first: task})
+				return
+			}
+			if !yield(task, nil) {
+				return
+			}
 		case run == nil:
 			// In cluster mode the task was started by another process: one that died (its work
 			// came back after the lease) or one that handed on the answer to a question. The

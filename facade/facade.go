@@ -152,7 +152,7 @@ func New(port a2aport.Port, opts Options) (http.Handler, error) {
 		card.Capabilities.ExtendedAgentCard = true
 		options = append(options, a2asrv.WithExtendedAgentCardProducer(signing.extended(extendedCard{card: card, skills: opts.ExtendedSkills})))
 	}
-	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}, historyLength{}))
+	options = append(options, a2asrv.WithCallInterceptors(callers{tasks: tasks, pushes: card.Capabilities.PushNotifications}, historyLength{}, blockingSends{}))
 	if pushing != nil {
 		options = append(options, a2asrv.WithCallInterceptors(pushChecks{p: pushing})) // after callers: whose task first
 	}

@@ -1,24 +1,66 @@
 package facade
 
 import (
+	"context"
+	"maps"
 	"slices"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
+	"github.com/a2aproject/a2a-go/v2/a2asrv"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 
 	"github.com/a2aport/a2aport/internal/a2asrvx"
 )
 
-// An emitter hands an execution's events to a2asrv. For a new task it first folds them into the
-// task it yields first: what the Work did before the execution would wait for it (a quick Work:
-// all of it, its end too) is one event of a2asrv's, the task, where each event is several copies
-// of the whole task by a2asrv (encoding/gob, per event: half the CPU of a gateway's trivial task).
-// A caller sees the same task; a streaming one sees the events that came before as that task.
+// An emitter hands an execution's events to a2asrv. For a new task whose caller waits for its end
+// (a blocking send, foldable) it first folds them into the task it yields first: what the Work did
+// before the execution would wait for it (a quick Work: all of it, its end too) is one event of
+// a2asrv's, the task, where each event is several copies of the whole task by a2asrv
+// (encoding/gob, per event: half the CPU of a gateway's trivial task). The caller gets the same
+// task. A streaming caller, or one that asked for pushes, gets every event as it was: a stream of
+// one task is valid A2A, but clients that read a stream's artifact updates alone are common.
 type emitter struct {
 	yield   func(a2a.Event, error) bool
 	first   *a2a.Task // the new task, not yielded yet, with the events so far folded in; nil: none
 	folded  int
 	stopped bool // yield returned false: it is not called again
+}
+
+// foldKey is the request metadata by which blockingSends tells the execution of a new task that
+// its caller waits for the task's end alone. A caller cannot set it: blockingSends decides it for
+// every send. In a cluster it travels with the request to the node that runs the task.
+const foldKey = "a2aport.facade/fold"
+
+// blockingSends marks the sends whose new task may be folded (foldKey): a blocking SendMessage
+// without pushes. Any other request loses the mark, whoever set it.
+type blockingSends struct {
+	a2asrv.PassthroughCallInterceptor
+}
+
+func (blockingSends) Before(ctx context.Context, call *a2asrv.CallContext, req *a2asrv.Request) (context.Context, any, error) {
+	send, ok := payloadOf(req).(*a2a.SendMessageRequest)
+	if !ok || send == nil {
+		return ctx, nil, nil
+	}
+	fold := call.Method() == "SendMessage" && (send.Config == nil || !send.Config.ReturnImmediately && send.Config.PushConfig == nil)
+	if _, marked := send.Metadata[foldKey]; marked || fold {
+		meta := maps.Clone(send.Metadata)
+		delete(meta, foldKey)
+		if fold {
+			if meta == nil {
+				meta = map[string]any{}
+			}
+			meta[foldKey] = true
+		}
+		send.Metadata = meta
+	}
+	return ctx, nil, nil
+}
+
+// foldable reports whether ec's new task may be folded (blockingSends).
+func foldable(ec *a2asrv.ExecutorContext) bool {
+	fold, _ := ec.Metadata[foldKey].(bool)
+	return fold
 }
 
 // maxFolded bounds the events folded into the first task, so that a Work whose events never let

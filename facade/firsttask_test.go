@@ -5,10 +5,16 @@ import (
 	"encoding/json"
 	"iter"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
+
+	"github.com/a2aport/a2aport"
+	"github.com/a2aport/a2aport/funcport"
 )
 
 // scriptExecutor makes a new task and yields script's events after it, one a2asrv event each or
@@ -136,4 +142,97 @@ func anonymous(t *testing.T, task *a2a.Task) string {
 		out = []byte(strings.ReplaceAll(string(out), id, "ID"))
 	}
 	return string(out)
+}
+
+// quietPort's Works end at once with an artifact and emit nothing, and its Description says they
+// may end with a message reply: a new task waits for the Work's end, so what is folded is known.
+type quietPort struct{ a2aport.Port }
+
+func (p quietPort) Describe() a2aport.Description {
+	d := p.Port.Describe()
+	d.Capabilities.MessageReplies = true
+	return d
+}
+
+func (quietPort) Submit(context.Context, a2aport.Work, ...a2aport.SubmitOption) (a2aport.Outcome, error) {
+	return a2aport.Outcome{Content: "done", Artifacts: []a2aport.Artifact{{ID: "a", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: "the answer"}}}}}, nil
+}
+
+// countingStore counts the task updates a2asrv stores.
+type countingStore struct {
+	*memStore
+	updates atomic.Int32
+}
+
+func (s *countingStore) Update(ctx context.Context, req *taskstore.UpdateRequest) (taskstore.TaskVersion, error) {
+	s.updates.Add(1)
+	return s.memStore.Update(ctx, req)
+}
+
+// TestOnlyBlockingSendsFold: the task of a blocking send is stored once, its events folded; a
+// streaming caller gets every event (the task, its artifact, its end), as does a send that returns
+// at once, and a caller cannot ask for folding by setting the mark itself.
+func TestOnlyBlockingSendsFold(t *testing.T) {
+	port := funcport.New(func(context.Context, a2aport.Work, *funcport.Turn) (a2aport.Outcome, error) {
+		return a2aport.Outcome{}, nil
+	}, funcport.Options{Label: "quiet"})
+	t.Cleanup(func() { _ = port.Close() })
+	message := func(meta map[string]any) *a2a.SendMessageRequest {
+		return &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("go")), Metadata: meta}
+	}
+	for _, c := range []struct {
+		name    string
+		send    func(ctx context.Context, h a2asrv.RequestHandler) (events int, err error)
+		updates bool
+	}{
+		{"blocking", func(ctx context.Context, h a2asrv.RequestHandler) (int, error) {
+			_, err := h.SendMessage(ctx, message(nil))
+			return 1, err
+		}, false},
+		{"returning at once", func(ctx context.Context, h a2asrv.RequestHandler) (int, error) {
+			req := message(nil)
+			req.Config = &a2a.SendMessageConfig{ReturnImmediately: true}
+			_, err := h.SendMessage(ctx, req)
+			return 1, err
+		}, true},
+		{"streaming", func(ctx context.Context, h a2asrv.RequestHandler) (n int, err error) {
+			for _, err := range h.SendStreamingMessage(ctx, message(nil)) {
+				if err != nil {
+					return n, err
+				}
+				n++
+			}
+			return n, nil
+		}, true},
+		{"streaming, marked by the caller", func(ctx context.Context, h a2asrv.RequestHandler) (n int, err error) {
+			for _, err := range h.SendStreamingMessage(ctx, message(map[string]any{foldKey: true})) {
+				if err != nil {
+					return n, err
+				}
+				n++
+			}
+			return n, nil
+		}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			store := &countingStore{memStore: newMemStore(Limits{}.withDefaults())}
+			exec := newExecutor(quietPort{port})
+			h := a2asrv.NewHandler(exec, a2asrv.WithTaskStore(store), a2asrv.WithCallInterceptors(blockingSends{}))
+			ctx := asUser("alice")
+			events, err := c.send(ctx, h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			deadline := time.Now().Add(10 * time.Second)
+			for store.updates.Load() < 2 && c.updates && time.Now().Before(deadline) { // a task that returned at once goes on
+				time.Sleep(5 * time.Millisecond)
+			}
+			if got := store.updates.Load() > 0; got != c.updates {
+				t.Errorf("%d task updates after the task was created; want some: %v", store.updates.Load(), c.updates)
+			}
+			if strings.HasPrefix(c.name, "streaming") && events < 3 {
+				t.Errorf("streamed %d events, want the task, its artifact and its end", events)
+			}
+		})
+	}
 }

@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
@@ -86,11 +87,12 @@ func TestFacadeOutcome(t *testing.T) {
 	}
 }
 
-// TestFacadeQuickWorkIsOneEvent: a Work that ended before its task was first shown (here a Port
-// whose agent may answer with a message, so the task waits for the Work's first sign of one) is
-// streamed as one event, the task as it ended: the events before are folded into it. Its outcome
-// is the same read through a2aport's adapter.
-func TestFacadeQuickWorkIsOneEvent(t *testing.T) {
+// TestFacadeQuickWork: a Work that ended before its task was first shown (here a Port whose agent
+// may answer with a message, so the task waits for the Work's first sign of one). A blocking caller
+// gets the task as it ended (its events folded into one update: facade/firsttask_test.go); a
+// streaming caller gets every event, the task first and the artifact as an update, as clients that
+// read a stream's updates alone expect. Both are what a2aport's adapter reads.
+func TestFacadeQuickWork(t *testing.T) {
 	t.Parallel()
 	ctx := testContext(t)
 	report := a2aport.Artifact{ID: "report", Name: "report.md", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: "# Report\nall good"}}}
@@ -103,25 +105,39 @@ func TestFacadeQuickWorkIsOneEvent(t *testing.T) {
 		emit: []a2aport.Event{{Type: a2aport.EventMessage, Text: "on it"}}}, facade.Options{Name: "facade"})
 	client := a2aClient(ctx, t, card)
 	defer func() { _ = client.Destroy() }()
+	send := func() *a2a.SendMessageRequest {
+		return &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("write it"))}
+	}
+	res, err := client.SendMessage(ctx, send())
+	if err != nil {
+		t.Fatal(err)
+	}
+	task, ok := res.(*a2a.Task)
+	if !ok || task.Status.State != a2a.TaskStateCompleted || len(task.Artifacts) != 1 || task.Artifacts[0].Name != "report.md" {
+		t.Fatalf("SendMessage() = %+v, want the completed task with its report", res)
+	}
+	if len(task.History) != 2 || task.History[1].Parts[0].Text() != "on it" {
+		t.Errorf("history = %+v, want the request and the agent's message", task.History)
+	}
 	var events []a2a.Event
-	for ev, err := range client.SendStreamingMessage(ctx, &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("write it"))}) {
+	for ev, err := range client.SendStreamingMessage(ctx, send()) {
 		if err != nil {
 			t.Fatal(err)
 		}
 		events = append(events, ev)
 	}
-	if len(events) != 1 {
-		t.Fatalf("streamed %d events (%+v), want the task alone", len(events), events)
+	first, isTask := events[0].(*a2a.Task)
+	updated := slices.ContainsFunc(events, func(ev a2a.Event) bool {
+		up, ok := ev.(*a2a.TaskArtifactUpdateEvent)
+		return ok && up.Artifact.Name == "report.md"
+	})
+	if !isTask || first.Status.State != a2a.TaskStateSubmitted || len(first.Artifacts) != 0 || !updated {
+		t.Errorf("streamed %+v, want the submitted task, then the report as an update", events)
 	}
-	task, ok := events[0].(*a2a.Task)
-	if !ok || task.Status.State != a2a.TaskStateCompleted || len(task.Artifacts) != 1 || task.Artifacts[0].Name != "report.md" {
-		t.Fatalf("streamed %+v, want the completed task with its report", events[0])
-	}
-	if len(task.History) != 2 || task.History[1].Parts[0].Text() != "on it" {
-		t.Errorf("history = %+v, want the request and the agent's message", task.History)
-	}
-	got, err := newPort(t, implementations[0], a2aport.Options{AgentCardURL: card}).Submit(ctx, newWork("alice", "write it"))
-	if err != nil || !reflect.DeepEqual(got, out) {
-		t.Errorf("through the facade: %+v, %v\nwant %+v", got, err, out)
+	for _, impl := range implementations {
+		got, err := newPort(t, impl, a2aport.Options{AgentCardURL: card}).Submit(ctx, newWork("alice", "write it"))
+		if err != nil || !reflect.DeepEqual(got, out) {
+			t.Errorf("%s through the facade: %+v, %v\nwant %+v", impl.name, got, err, out)
+		}
 	}
 }
