@@ -280,6 +280,7 @@ func TestGatewayNoticesADeadBackend(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dying.NoKeepAlives() // its death is a refused connection, not a kept one broken under a request
 	addr := strings.TrimPrefix(dying.URL(), "http://")
 	card := dying.CardURL(agent.Variants()[0])
 	ln, err := net.Listen("tcp", "127.0.0.1:0")

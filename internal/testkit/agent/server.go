@@ -150,6 +150,10 @@ func (s *Server) variantOf(path string) (Variant, string, bool) {
 // URL returns the server's base URL, http://127.0.0.1:PORT.
 func (s *Server) URL() string { return s.url }
 
+// NoKeepAlives makes the server close each connection after its answer, so that once the server
+// is closed a client's next request meets a refused connection, never a kept one that breaks.
+func (s *Server) NoKeepAlives() { s.http.SetKeepAlivesEnabled(false) }
+
 // CardURL returns the complete agent card URL of v. The card declares a
 // single interface: the variant's endpoint at URL()+"/v1/jsonrpc/stream"
 // and the like.
