@@ -375,6 +375,11 @@ func holdAnswer(w http.ResponseWriter, r *http.Request, next http.Handler, delay
 	case <-hw.out:
 	case <-r.Context().Done():
 	}
+	// Once this returns the server finishes the response: a release that fires later (Stop does
+	// not wait for one that runs) must not write to it. The lock waits for one that is writing.
+	hw.mu.Lock()
+	hw.finished = true
+	hw.mu.Unlock()
 }
 
 // holdingWriter keeps what is written until release, then sends it and passes the rest on.
@@ -384,6 +389,7 @@ type holdingWriter struct {
 	status   int
 	held     bytes.Buffer
 	released bool
+	finished bool          // the handler returned: nothing may be written any more
 	out      chan struct{} // closed at release
 }
 
@@ -418,7 +424,7 @@ func (w *holdingWriter) Flush() {
 func (w *holdingWriter) release() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.released {
+	if w.released || w.finished {
 		return
 	}
 	w.released = true
