@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -161,6 +162,7 @@ func madeTask(ev a2aport.Event) bool {
 // before next first waits for the Work (and not with the run locked); when it reports false, the
 // execution stopped taking events and next returns errExecutionStopped.
 func (p *portRun) next(ctx context.Context, idle func() bool) (ev a2aport.Event, ended bool, err error) {
+	yielded := false
 	for {
 		p.mu.Lock()
 		if len(p.merged) == 0 && len(p.queue) > 0 {
@@ -179,6 +181,13 @@ func (p *portRun) next(ctx context.Context, idle func() bool) (ev a2aport.Event,
 		}
 		wake := p.wake
 		p.mu.Unlock()
+		if idle != nil && !yielded {
+			// A Work just started may be about to end: its goroutine gets the processor once
+			// before the execution counts as waiting (no sleep: Gosched only lets it run).
+			runtime.Gosched()
+			yielded = true
+			continue
+		}
 		if idle != nil {
 			if !idle() {
 				return a2aport.Event{}, false, errExecutionStopped
