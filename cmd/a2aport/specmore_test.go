@@ -31,6 +31,7 @@ import (
 
 	"github.com/a2aport/a2aport/internal/testkit/agent"
 	"github.com/a2aport/a2aport/internal/testkit/certs"
+	"github.com/a2aport/a2aport/internal/testkit/logbuf"
 )
 
 // More of the A2A CLI specification's rows, as the built binary meets them on loopback: the
@@ -310,28 +311,10 @@ func (moreExecutor) Cancel(_ context.Context, ec *a2asrv.ExecutorContext) iter.S
 	}
 }
 
-// lockedBuffer is a buffer the binary writes while the test reads it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // background is the binary running while the test watches its output.
 type background struct {
 	cmd            *exec.Cmd
-	stdout, stderr lockedBuffer
+	stdout, stderr logbuf.Buffer
 	done           chan struct{}
 }
 
