@@ -197,7 +197,7 @@ func (e *executor) follow(ctx context.Context, ec *a2asrv.ExecutorContext, run *
 	stopWatch := e.watchCancel(ctx, ec.TaskID, run)
 	defer stopWatch()
 	for {
-		ev, ended, err := run.next(ctx, em.flush)
+		ev, ended, err := run.next(ctx, em.idle())
 		if err != nil {
 			abandon()
 			return

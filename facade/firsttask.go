@@ -76,6 +76,15 @@ func (em *emitter) emit(ev a2a.Event, err error) bool {
 	return em.flush() && em.send(ev, err)
 }
 
+// idle is what the execution does before it first waits for the Work (portRun.next): yield the
+// first task; nil once there is none, so that an execution that folds nothing pays nothing.
+func (em *emitter) idle() func() bool {
+	if em.first == nil {
+		return nil
+	}
+	return em.flush
+}
+
 // flush yields the first task, once; it reports whether the execution may go on.
 func (em *emitter) flush() bool {
 	if em.first != nil {
