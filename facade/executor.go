@@ -102,7 +102,7 @@ func (e *executor) Execute(ctx context.Context, ec *a2asrv.ExecutorContext) iter
 				}
 			}
 			task := a2a.NewSubmittedTask(ec, ec.Message)
-			if foldable(ec) { // the task is yielded with what the Work did before it would wait
+			if e.foldable(ec) { // the task is yielded with what the Work did before it would wait
 				e.follow(ctx, ec, run, &emitter{yield: yield, first: task})
 				return
 			}

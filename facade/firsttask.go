@@ -28,7 +28,7 @@ type emitter struct {
 
 // foldKey is the request metadata by which blockingSends tells the execution of a new task that
 // its caller waits for the task's end alone. A caller cannot set it: blockingSends decides it for
-// every send. In a cluster it travels with the request to the node that runs the task.
+// every send.
 const foldKey = "a2aport.facade/fold"
 
 // blockingSends marks the sends whose new task may be folded (foldKey): a blocking SendMessage
@@ -57,10 +57,13 @@ func (blockingSends) Before(ctx context.Context, call *a2asrv.CallContext, req *
 	return ctx, nil, nil
 }
 
-// foldable reports whether ec's new task may be folded (blockingSends).
-func foldable(ec *a2asrv.ExecutorContext) bool {
+// foldable reports whether ec's new task may be folded: its send was marked (blockingSends), and
+// the facade runs in one process. In a cluster the task is stored at once, as before: a node
+// killed while its Work runs leaves the task to another node, which resumes the Work without
+// sending its message again only when it finds the task stored.
+func (e *executor) foldable(ec *a2asrv.ExecutorContext) bool {
 	fold, _ := ec.Metadata[foldKey].(bool)
-	return fold
+	return fold && e.events == nil
 }
 
 // maxFolded bounds the events folded into the first task, so that a Work whose events never let

@@ -11,6 +11,7 @@ import (
 
 	"github.com/a2aproject/a2a-go/v2/a2a"
 	"github.com/a2aproject/a2a-go/v2/a2asrv"
+	"github.com/a2aproject/a2a-go/v2/a2asrv/eventqueue"
 	"github.com/a2aproject/a2a-go/v2/a2asrv/taskstore"
 
 	"github.com/a2aport/a2aport"
@@ -171,7 +172,7 @@ func (s *countingStore) Update(ctx context.Context, req *taskstore.UpdateRequest
 
 // TestOnlyBlockingSendsFold: the task of a blocking send is stored once, its events folded; a
 // streaming caller gets every event (the task, its artifact, its end), as does a send that returns
-// at once, and a caller cannot ask for folding by setting the mark itself.
+// at once and any send in a cluster, and a caller cannot ask for folding by setting the mark itself.
 func TestOnlyBlockingSendsFold(t *testing.T) {
 	port := funcport.New(func(context.Context, a2aport.Work, *funcport.Turn) (a2aport.Outcome, error) {
 		return a2aport.Outcome{}, nil
@@ -180,22 +181,25 @@ func TestOnlyBlockingSendsFold(t *testing.T) {
 	message := func(meta map[string]any) *a2a.SendMessageRequest {
 		return &a2a.SendMessageRequest{Message: a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("go")), Metadata: meta}
 	}
+	blocking := func(ctx context.Context, h a2asrv.RequestHandler) (int, error) {
+		_, err := h.SendMessage(ctx, message(nil))
+		return 1, err
+	}
 	for _, c := range []struct {
 		name    string
+		cluster bool
 		send    func(ctx context.Context, h a2asrv.RequestHandler) (events int, err error)
 		updates bool
 	}{
-		{"blocking", func(ctx context.Context, h a2asrv.RequestHandler) (int, error) {
-			_, err := h.SendMessage(ctx, message(nil))
-			return 1, err
-		}, false},
-		{"returning at once", func(ctx context.Context, h a2asrv.RequestHandler) (int, error) {
+		{"blocking", false, blocking, false},
+		{"blocking, in a cluster", true, blocking, true},
+		{"returning at once", false, func(ctx context.Context, h a2asrv.RequestHandler) (int, error) {
 			req := message(nil)
 			req.Config = &a2a.SendMessageConfig{ReturnImmediately: true}
 			_, err := h.SendMessage(ctx, req)
 			return 1, err
 		}, true},
-		{"streaming", func(ctx context.Context, h a2asrv.RequestHandler) (n int, err error) {
+		{"streaming", false, func(ctx context.Context, h a2asrv.RequestHandler) (n int, err error) {
 			for _, err := range h.SendStreamingMessage(ctx, message(nil)) {
 				if err != nil {
 					return n, err
@@ -204,7 +208,7 @@ func TestOnlyBlockingSendsFold(t *testing.T) {
 			}
 			return n, nil
 		}, true},
-		{"streaming, marked by the caller", func(ctx context.Context, h a2asrv.RequestHandler) (n int, err error) {
+		{"streaming, marked by the caller", false, func(ctx context.Context, h a2asrv.RequestHandler) (n int, err error) {
 			for _, err := range h.SendStreamingMessage(ctx, message(map[string]any{foldKey: true})) {
 				if err != nil {
 					return n, err
@@ -217,6 +221,9 @@ func TestOnlyBlockingSendsFold(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			store := &countingStore{memStore: newMemStore(Limits{}.withDefaults())}
 			exec := newExecutor(quietPort{port})
+			if c.cluster { // the cluster's event queues, in memory here
+				exec.events = eventqueue.NewInMemoryManager()
+			}
 			h := a2asrv.NewHandler(exec, a2asrv.WithTaskStore(store), a2asrv.WithCallInterceptors(blockingSends{}))
 			ctx := asUser("alice")
 			events, err := c.send(ctx, h)
