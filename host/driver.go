@@ -232,6 +232,10 @@ func (d *driver) perform(frame []byte) error {
 			if err := d.event(e, payload); err != nil {
 				return err
 			}
+		case abi.KindMore:
+			if err := d.more(e, payload); err != nil {
+				return err
+			}
 		case abi.KindResult:
 			if err := d.result(e, payload); err != nil {
 				return err
@@ -301,6 +305,25 @@ func (d *driver) read(id uint64) {
 			d.push(input{env: abi.Envelope{Kind: abi.KindFailed, ID: id, Error: fetchError(d.h.creds, err)}})
 		}
 	}()
+}
+
+// more delivers the event a KindMore envelope stands for: the call's last text-delta event again,
+// appending the text at DeltaText.
+func (d *driver) more(e abi.Envelope, payload []byte) error {
+	text, err := abi.Slice(payload, e.DeltaText)
+	if err != nil {
+		return err
+	}
+	arts := d.artifacts[e.ID]
+	if arts == nil {
+		return fmt.Errorf("host: more text for call %d, which sent no event", e.ID)
+	}
+	ev, err := arts.More(string(text))
+	if err != nil {
+		return err
+	}
+	e.Event, e.DeltaText = &ev, nil
+	return d.event(e, payload)
 }
 
 func (d *driver) event(e abi.Envelope, payload []byte) error {

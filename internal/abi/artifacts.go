@@ -13,17 +13,21 @@ import (
 // instead of sending them again. The zero value is ready to use.
 type Sent struct {
 	last map[string][]a2aport.Part
+	text continuation
 }
 
-// Event records ev and returns it as it crosses the boundary.
-func (s *Sent) Event(ev a2aport.Event) a2aport.Event {
+// Event records ev and returns it as it crosses the boundary. more says that wire is the call's
+// last event with a text-only delta again but for that text: then only the text needs to cross
+// (KindMore).
+func (s *Sent) Event(ev a2aport.Event) (wire a2aport.Event, more bool) {
 	if ev.Artifact != nil {
 		if s.last == nil {
 			s.last = map[string][]a2aport.Part{}
 		}
 		s.last[ev.Artifact.ID] = ev.Artifact.Parts
 	}
-	return WireEvent(ev)
+	wire = WireEvent(ev)
+	return wire, s.text.next(wire)
 }
 
 // Outcome returns out as it crosses the boundary, with the ids of the artifacts whose parts it
@@ -74,6 +78,7 @@ func WireEvent(ev a2aport.Event) a2aport.Event {
 // The zero value is ready to use.
 type Artifacts struct {
 	byID map[string]*hostArtifact
+	text continuation
 }
 
 type hostArtifact struct {
@@ -111,6 +116,7 @@ func (a *Artifacts) Rebuild(ev *a2aport.Event) error {
 	if ev.Artifact == nil {
 		return nil
 	}
+	a.text.next(*ev) // before ev takes its whole artifact
 	if a.byID == nil {
 		a.byID = map[string]*hostArtifact{}
 	}

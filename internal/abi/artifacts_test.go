@@ -107,7 +107,7 @@ func TestSentOutcomeRoundTrip(t *testing.T) {
 		{Artifact: &a2aport.Artifact{ID: "answer", Name: "answer", Parts: answer}},
 		{Artifact: &a2aport.Artifact{ID: "stale", Parts: []a2aport.Part{text("old")}}},
 	} {
-		wire := sent.Event(ev)
+		wire, _ := sent.Event(ev)
 		if err := host.Rebuild(&wire); err != nil {
 			t.Fatal(err)
 		}

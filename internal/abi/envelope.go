@@ -21,12 +21,16 @@ const (
 	KindAbortCall = "abortCall" // the caller of call ID gave up (a Go ctx, a JS AbortSignal): end its context
 
 	// Effects.
-	KindFetch  = "fetch"  // start fetch ID: Method, URL, Headers, Body
-	KindRead   = "read"   // deliver the next chunk of fetch ID's body
-	KindAbort  = "abort"  // abort fetch ID (its request or body)
-	KindSet    = "set"    // arm timer ID to fire after Nanos
-	KindClear  = "clear"  // disarm timer ID
-	KindEvent  = "event"  // an event of the Submit call ID: Event
+	KindFetch = "fetch" // start fetch ID: Method, URL, Headers, Body
+	KindRead  = "read"  // deliver the next chunk of fetch ID's body
+	KindAbort = "abort" // abort fetch ID (its request or body)
+	KindSet   = "set"   // arm timer ID to fire after Nanos
+	KindClear = "clear" // disarm timer ID
+	KindEvent = "event" // an event of the Submit call ID: Event
+	// KindMore is an event of the Submit call ID that is the call's last event with a text-only
+	// delta again, appending the text at DeltaText instead (Sent.Event, Artifacts.More): a
+	// streamed answer's chunks cross as their text alone.
+	KindMore   = "more"
 	KindResult = "result" // the result of call ID: one value field or Error
 	KindStore  = "store"  // context store request ID: Method (get, set, delete, hold, release), OwnerID, ContextID
 	// KindSnapshot answers a batch that asked for one (Batch.Snapshot): the runtime Status, and the

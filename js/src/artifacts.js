@@ -35,8 +35,21 @@ class GrowingBytes {
 
 const decodePart = (p) => (typeof p.raw === 'string' ? { ...p, raw: bytesOf(p.raw) } : p);
 
+const textOnly = (d) => Boolean(d?.text) && !d.raw && !d.parts?.length;
+
 export class Artifacts {
   #byId = new Map(); // artifact id → {parts as last handed out (never changed afterwards), bytes}
+  #text = null; // the call's last event with a text-only delta, as sent: what a `more` repeats
+
+  /**
+   * The event a `more` envelope stands for (abi.Artifacts.More): the call's last event with a
+   * text-only delta again, appending text instead. rebuild then gives it its whole artifact.
+   */
+  more(text) {
+    const t = this.#text;
+    if (!t || !text) throw new Error('a2aport: more text for a call that sent no text delta to continue');
+    return { ...t, artifact: { ...t.artifact }, delta: { text } };
+  }
 
   /**
    * Gives back to the outcome what the module left out (abi.Sent): the parts of the last event of
@@ -59,11 +72,14 @@ export class Artifacts {
   }
 
   /**
-   * Gives the event (freshly parsed, so ours to change) its whole artifact and decodes the bytes
-   * of its delta. Throws when a delta does not fit what came before: the module is not sane.
+   * Gives the event (freshly parsed, or made by more: ours to change) its whole artifact and
+   * decodes the bytes of its delta. Throws when a delta does not fit what came before: the module
+   * is not sane. An `event` envelope whose delta is text alone is one the module did not send as
+   * `more`: the next `more` repeats it.
    */
-  rebuild(ev) {
+  rebuild(ev, fromMore = false) {
     if (!ev.artifact) return ev;
+    if (!fromMore && textOnly(ev.delta)) this.#text = { ...ev, artifact: { ...ev.artifact }, delta: undefined };
     const { id } = ev.artifact;
     if (!ev.delta) {
       ev.artifact = withBytes(ev.artifact);

@@ -197,6 +197,7 @@ export class Driver {
         }, (e.ns ?? 0) / 1e6)); break;
         case 'clear': clearTimeout(this.timers.get(e.id)); this.timers.delete(e.id); break;
         case 'event': this.event(e, payload); break;
+        case 'more': this.more(e, payload); break;
         case 'result': this.result(e, payload); break;
         case 'store': this.store(e); break;
         case 'snapshot':
@@ -300,16 +301,27 @@ export class Driver {
 
   event(e, payload) {
     if (e.deltaText && e.event.delta) e.event.delta.text = decoder.decode(slice(payload, e.deltaText));
-    const c = this.calls.get(e.id);
     let artifacts = this.artifacts.get(e.id);
     if (!artifacts) {
       this.artifacts.set(e.id, (artifacts = new Artifacts()));
       this.snapshot.describeStale = true; // a Work's first event: discovery has happened
     }
-    const ev = this.host.redactEvent(artifacts.rebuild(e.event));
+    this.deliverEvent(e.id, artifacts.rebuild(e.event));
+  }
+
+  /** A `more` envelope: the call's last text-delta event again, appending the text at deltaText. */
+  more(e, payload) {
+    const artifacts = this.artifacts.get(e.id);
+    if (!artifacts) throw new Error(`a2aport: more text for call ${e.id}, which sent no event`);
+    this.deliverEvent(e.id, artifacts.rebuild(artifacts.more(decoder.decode(slice(payload, e.deltaText))), true));
+  }
+
+  deliverEvent(id, rebuilt) {
+    const c = this.calls.get(id);
+    const ev = this.host.redactEvent(rebuilt);
     if (ev.type === 'backend.message') ev.text ??= ''; // a message of data or files alone
     const w = c && this.works.get(c.workId);
-    if (w?.callId === e.id && ev.type === 'backend.activity' && ev.state) w.state = ev.state;
+    if (w?.callId === id && ev.type === 'backend.activity' && ev.state) w.state = ev.state;
     this.host.dispatch(() => this.host.deliver(ev, c?.onEvent));
   }
 

@@ -130,11 +130,15 @@ func (b *Bridge) emit(e abi.Envelope) {
 	b.out.Add(e)
 }
 
-// emitEvent emits an event of call id. The text a chunk appends crosses as payload bytes, as an
-// outcome's content does.
-func (b *Bridge) emitEvent(id uint64, ev a2aport.Event) {
+// emitEvent emits an event of call id as abi.Sent made it cross: when more, its delta's text
+// alone. The text a chunk appends crosses as payload bytes, as an outcome's content does.
+func (b *Bridge) emitEvent(id uint64, ev a2aport.Event, more bool) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if more {
+		b.out.Add(abi.Envelope{Kind: abi.KindMore, ID: id, DeltaText: b.out.String(ev.Delta.Text)})
+		return
+	}
 	e := abi.Envelope{Kind: abi.KindEvent, ID: id, Event: &ev}
 	if ev.Delta != nil && ev.Delta.Text != "" {
 		delta := *ev.Delta

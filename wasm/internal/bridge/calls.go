@@ -108,7 +108,8 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope, body []byte) abi.
 func (b *Bridge) follow(e abi.Envelope, call func(...a2aport.SubmitOption) (a2aport.Outcome, error)) abi.Envelope {
 	var sent abi.Sent
 	out, err := call(a2aport.Traceparent(e.Traceparent), a2aport.OnEvent(func(ev a2aport.Event) {
-		b.emitEvent(e.ID, sent.Event(ev))
+		wire, more := sent.Event(ev)
+		b.emitEvent(e.ID, wire, more)
 	}))
 	wire, reuse, contentFrom := sent.Outcome(out)
 	return result(&abi.Envelope{Outcome: &wire, Reuse: reuse, ContentFrom: contentFrom}, err)
