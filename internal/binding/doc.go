@@ -15,7 +15,10 @@
 // the a2a types encoding/json would have built, in 1.0 (fast.go) and in 0.3's JSON-RPC (fast03.go,
 // through a2a-go's 0.3 types and the same conversion as the full decoder); anything else (a data
 // or file part, metadata, an error, a field the fast decoder does not know) goes through
-// encoding/json and a2a's own types. A fuzz differential holds each to the full decoder.
+// encoding/json and a2a's own types. A fuzz differential holds each to the full decoder. Past a
+// stream's first chunk, a chunk whose bytes are the one before it but for its text is read as
+// that chunk with another text, one JSON string instead of five objects (repeat.go), held to the
+// fast decoder the same way.
 //
 //	client := &binding.Client{Transport: http.DefaultTransport}
 //	factory := a2aclient.NewFactory(a2aclient.WithDefaultsDisabled(),

@@ -35,6 +35,18 @@ func (executor) Execute(_ context.Context, ec *a2asrv.ExecutorContext) iter.Seq2
 			yield(a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("a message ✓")), nil)
 		case "refuse":
 			yield(nil, a2a.NewError(a2a.ErrUnsupportedOperation, "not today").WithDetails(map[string]any{"why": "tested"}))
+		case "chunks": // a streamed answer: one artifact's text in chunks, as chunkRepeat reads them
+			if !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) {
+				return
+			}
+			for i, text := range chunkTexts {
+				up := a2a.NewArtifactUpdateEvent(ec, "answer", a2a.NewTextPart(text))
+				up.Artifact.Name, up.Append, up.LastChunk = "answer", i > 0, i == len(chunkTexts)-1
+				if !yield(up, nil) {
+					return
+				}
+			}
+			yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateCompleted, nil), nil)
 		default: // a task with every kind of part, in chunks
 			if !yield(a2a.NewSubmittedTask(ec, ec.Message), nil) ||
 				!yield(a2a.NewStatusUpdateEvent(ec, a2a.TaskStateWorking, a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("working"))), nil) {
@@ -221,6 +233,7 @@ func TestAgentAgreesWithSDKClient(t *testing.T) {
 					return o
 				}},
 				{"stream/message", func(c caller) outcome { return collect(c.SendStreamingMessage(ctx, message("message"))) }},
+				{"stream/chunks", func(c caller) outcome { return collect(c.SendStreamingMessage(ctx, message("chunks"))) }},
 				{"stream/refused", func(c caller) outcome { return collect(c.SendStreamingMessage(ctx, message("refuse"))) }},
 				{"get", func(c caller) outcome {
 					return one(c.GetTask(ctx, &a2a.GetTaskRequest{ID: taskID, HistoryLength: &hist}))

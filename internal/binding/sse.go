@@ -10,8 +10,9 @@ import (
 	"github.com/a2aproject/a2a-go/v2/a2a"
 )
 
-// eventStream opens a stream when it is iterated and yields its events, each decoded by fast
-// when it can and by full otherwise; it ends at the first error.
+// eventStream opens a stream when it is iterated and yields its events, each decoded as the
+// chunk before it with another text when it is one (chunkRepeat), by fast when it can and by
+// full otherwise; it ends at the first error.
 func eventStream(open func() (io.ReadCloser, error), fast func([]byte) (a2a.Event, bool), full func([]byte) (a2a.Event, error)) iter.Seq2[a2a.Event, error] {
 	return func(yield func(a2a.Event, error) bool) {
 		body, err := open()
@@ -20,12 +21,18 @@ func eventStream(open func() (io.ReadCloser, error), fast func([]byte) (a2a.Even
 			return
 		}
 		defer func() { _ = body.Close() }() // the stream is over either way
+		var repeat chunkRepeat
 		for data, err := range dataEvents(body) {
 			if err != nil {
 				yield(nil, err)
 				return
 			}
-			ev, ok := fast(data)
+			ev, ok := repeat.decode(data)
+			if !ok {
+				if ev, ok = fast(data); ok {
+					repeat.learn(data, ev)
+				}
+			}
 			if !ok {
 				ev, err = full(data)
 			}
