@@ -15,8 +15,7 @@ import (
 // string read instead of five nested objects. Anything else goes to the decoders as before.
 // The zero value is ready; one serves one stream.
 type chunkRepeat struct {
-	data       []byte // the learned event's bytes (given afresh per event by dataEvents)
-	start, end int    // its text's JSON string, between (not with) its quotes
+	before, after []byte // the learned event's bytes before and after its text (with its quotes)
 
 	update   a2a.TaskArtifactUpdateEvent // the learned update, without its artifact
 	artifact a2a.Artifact                // its artifact, without its part
@@ -26,19 +25,16 @@ type chunkRepeat struct {
 // decode returns the event data is when it is the learned event's bytes around another JSON
 // string; ok is false otherwise.
 func (r *chunkRepeat) decode(data []byte) (ev a2a.Event, ok bool) {
-	if r.data == nil {
+	before, after := r.before, r.after
+	if before == nil || len(data) < len(before)+len(after) || !bytes.HasPrefix(data, before) || !bytes.HasSuffix(data, after) {
 		return nil, false
 	}
-	before, after := r.data[:r.start], r.data[r.end:]
-	if len(data) < len(before)+len(after) || !bytes.HasPrefix(data, before) || !bytes.HasSuffix(data, after) {
-		return nil, false
-	}
-	end := len(data) - len(after)
-	ascii, plain := plain(data[r.start:end]) // as the fast decoder checks the whole event
+	start, end := len(before), len(data)-len(after)
+	ascii, plain := plain(data[start:end]) // as the fast decoder checks the whole event
 	if !plain {
 		return nil, false
 	}
-	text, ok := jsonString(data[r.start-1 : end+1]) // with the quotes that before and after hold
+	text, ok := jsonString(data[start-1 : end+1]) // with the quotes that before and after hold
 	if !ok || !validator(ascii).ok(text) {
 		return nil, false
 	}
@@ -64,7 +60,8 @@ func (r *chunkRepeat) learn(data []byte, ev a2a.Event) {
 	if got, ok := jsonString(data[start-1 : end+1]); !ok || got != string(text) {
 		return
 	}
-	r.data, r.start, r.end = data, start, end
+	// Copies: a long first chunk's text is not kept for the rest of the stream.
+	r.before, r.after = bytes.Clone(data[:start]), bytes.Clone(data[end:])
 	r.update, r.artifact, r.part = *up, *art, *part
 	r.update.Artifact, r.artifact.Parts, r.part.Content = nil, nil, nil
 }
