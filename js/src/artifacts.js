@@ -79,7 +79,9 @@ export class Artifacts {
    */
   rebuild(ev, fromMore = false) {
     if (!ev.artifact) return ev;
-    if (!fromMore && textOnly(ev.delta)) this.#text = { ...ev, artifact: { ...ev.artifact }, delta: undefined };
+    if (!fromMore && textOnly(ev.delta) && ev.artifact.parts == null && ev.input == null) {
+      this.#text = { ...ev, artifact: { ...ev.artifact }, delta: undefined }; // as abi's continuation records it
+    }
     const { id } = ev.artifact;
     if (!ev.delta) {
       ev.artifact = withBytes(ev.artifact);
