@@ -16,6 +16,7 @@ import (
 // The zero value is ready; one serves one stream.
 type chunkRepeat struct {
 	before, after []byte // the learned event's bytes before and after its text (with its quotes)
+	unused        int    // events learned since one was repeated: a stream that never repeats stops paying for learning
 
 	update   a2a.TaskArtifactUpdateEvent // the learned update, without its artifact
 	artifact a2a.Artifact                // its artifact, without its part
@@ -38,12 +39,16 @@ func (r *chunkRepeat) decode(data []byte) (ev a2a.Event, ok bool) {
 	if !ok || !validator(ascii).ok(text) {
 		return nil, false
 	}
+	r.unused = 0
 	return r.event(text), true
 }
 
 // learn remembers data, which the fast decoder read as ev, when ev is an artifact update of one
 // text part whose text data holds once, as the value of a "text" key.
 func (r *chunkRepeat) learn(data []byte, ev a2a.Event) {
+	if r.unused >= maxUnusedLearns {
+		return
+	}
 	up, ok := ev.(*a2a.TaskArtifactUpdateEvent)
 	if !ok || up.Metadata != nil || up.Artifact == nil || len(up.Artifact.Parts) != 1 || up.Artifact.Parts[0] == nil {
 		return
@@ -62,9 +67,15 @@ func (r *chunkRepeat) learn(data []byte, ev a2a.Event) {
 	}
 	// Copies: a long first chunk's text is not kept for the rest of the stream.
 	r.before, r.after = bytes.Clone(data[:start]), bytes.Clone(data[end:])
+	r.unused++
 	r.update, r.artifact, r.part = *up, *art, *part
 	r.update.Artifact, r.artifact.Parts, r.part.Content = nil, nil, nil
 }
+
+// maxUnusedLearns bounds what a stream whose chunks never repeat (two artifacts streamed in
+// turn, a field that changes with every chunk) pays: learning costs about a third of a fast
+// decode, and it stops after this many events learned in a row without a repeat.
+const maxUnusedLearns = 8
 
 // event is the learned update with text as its part's text: new values throughout, as a decoder
 // gives each event.

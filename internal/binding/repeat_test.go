@@ -133,3 +133,43 @@ func TestChunkRepeatKnowsEveryField(t *testing.T) {
 		}
 	}
 }
+
+// TestChunkRepeatStopsLearning: chunks of two artifacts in turn never repeat the one before
+// them; after maxUnusedLearns of them the stream stops learning, and a repeat learned before a
+// run of misses shorter than that still serves.
+func TestChunkRepeatStopsLearning(t *testing.T) {
+	t.Parallel()
+	chunk := func(artifact, text string) []byte {
+		return []byte(`{"jsonrpc":"2.0","id":"r","result":{"artifactUpdate":{"taskId":"t","contextId":"c","append":true,"artifact":{"artifactId":"` + artifact + `","parts":[{"text":"` + text + `"}]}}}}`)
+	}
+	read := func(r *chunkRepeat, data []byte) (repeated bool) {
+		if _, ok := r.decode(data); ok {
+			return true
+		}
+		ev, ok := decodeFast(data)
+		if !ok {
+			t.Fatalf("the fast decoder refused %s", data)
+		}
+		r.learn(data, ev)
+		return false
+	}
+	var r chunkRepeat
+	for i := range maxUnusedLearns {
+		if read(&r, chunk([]string{"a", "b"}[i%2], "x")) {
+			t.Fatalf("chunk %d of two artifacts in turn read as a repeat", i)
+		}
+	}
+	if read(&r, chunk("c", "x")) || read(&r, chunk("c", "y")) {
+		t.Fatal("the stream went on learning after", maxUnusedLearns, "events learned without a repeat")
+	}
+	// A repeat starts the count again: runs of misses apart from each other never stop learning.
+	var fresh chunkRepeat
+	for run := range 3 {
+		for i := range maxUnusedLearns - 1 {
+			read(&fresh, chunk([]string{"a", "b"}[i%2], "x"))
+		}
+		if !read(&fresh, chunk("a", "y")) {
+			t.Fatalf("run %d: a chunk that repeats the one before it was not read as a repeat", run)
+		}
+	}
+}
