@@ -370,7 +370,7 @@ func (d *driver) result(e abi.Envelope, payload []byte) error {
 		if arts == nil {
 			arts = &abi.Artifacts{}
 		}
-		if err := arts.Outcome(e.Outcome, e.Reuse, e.ContentFrom); err != nil {
+		if err := arts.Outcome(&e); err != nil {
 			return err
 		}
 	}

@@ -94,6 +94,21 @@ var scenarios = []scenario{
 			t.Errorf("artifact events = %d, want 1 (once per artifact and change)", countType(events, a2aport.EventArtifact))
 		}
 	}},
+	{name: "padded", run: func(t *testing.T, e env) {
+		// The content is the answer trimmed; the artifact keeps its white space. In the module the
+		// content crosses as a reference to the artifact's text (abi.Sent.Outcome): the host's
+		// trim of it must give what the adapter computed.
+		out, _, err := e.submit(t, newWork("alice", "padded the answer"))
+		if err != nil {
+			t.Fatalf("Submit() error = %v", err)
+		}
+		want := a2aport.Outcome{Content: "the answer", Artifacts: []a2aport.Artifact{
+			{ID: "answer", Name: "answer", Parts: []a2aport.Part{{Type: a2aport.PartText, Text: "\n\u3000 the answer \n"}}},
+		}}
+		if !reflect.DeepEqual(out, want) {
+			t.Errorf("Submit() = %+v, want %+v", out, want)
+		}
+	}},
 	{name: "chunks", run: func(t *testing.T, e env) {
 		out, events, err := e.submit(t, newWork("alice", "chunks 5"))
 		if err != nil {

@@ -2,6 +2,9 @@ package abi
 
 import (
 	"fmt"
+	"strings"
+	"unicode"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/a2aport/a2aport"
@@ -30,24 +33,53 @@ func (s *Sent) Event(ev a2aport.Event) (wire a2aport.Event, more bool) {
 	return wire, s.text.next(wire)
 }
 
-// Outcome returns out as it crosses the boundary, with the ids of the artifacts whose parts it
-// left out because they are exactly what that artifact's last event showed, and the id of the
-// one whose only part's text is the content (then left out too), if any: the usual long answer
-// is one streamed artifact and a final status without text.
-func (s *Sent) Outcome(out a2aport.Outcome) (wire a2aport.Outcome, reuse []string, contentFrom string) {
+// Outcome returns the result envelope of out as it crosses the boundary: out without the parts of
+// the artifacts that are exactly what that artifact's last event showed (named in Reuse), and
+// without its content when the content is the text of such an artifact's only part, trimmed or
+// not (ContentFrom, ContentTrim): the usual long answer is one streamed artifact and a final
+// status without text, and the host already holds its text.
+func (s *Sent) Outcome(out a2aport.Outcome) Envelope {
+	var e Envelope
 	arts := make([]a2aport.Artifact, len(out.Artifacts))
 	for i, art := range out.Artifacts {
 		if last, ok := s.last[art.ID]; ok && sameParts(last, art.Parts) {
-			if contentFrom == "" && len(art.Parts) == 1 && sameString(art.Parts[0].Text, out.Content) {
-				contentFrom, out.Content = art.ID, ""
+			if e.ContentFrom == "" && len(art.Parts) == 1 {
+				if head, tail, ok := trimmedFrom(art.Parts[0].Text, out.Content); ok {
+					e.ContentFrom, out.Content = art.ID, ""
+					if head > 0 || tail > 0 {
+						e.ContentTrim = []int{head, tail}
+					}
+				}
 			}
 			art.Parts = nil
-			reuse = append(reuse, art.ID)
+			e.Reuse = append(e.Reuse, art.ID)
 		}
 		arts[i] = art
 	}
 	out.Artifacts = arts
-	return out, reuse, contentFrom
+	e.Outcome = &out
+	return e
+}
+
+// trimmedFrom reports whether content is text's own bytes (not merely equal to them) with only
+// white space around it, and how many characters of it there are at the start and at the end.
+func trimmedFrom(text, content string) (head, tail int, ok bool) {
+	if len(content) == 0 || len(content) > len(text) {
+		return 0, 0, false
+	}
+	start := uintptr(unsafe.Pointer(unsafe.StringData(content))) - uintptr(unsafe.Pointer(unsafe.StringData(text)))
+	if start > uintptr(len(text)-len(content)) { // before text (wrapped around) or past it
+		return 0, 0, false
+	}
+	before, after := text[:start], text[int(start)+len(content):]
+	if !sameString(text[start:int(start)+len(content)], content) || !allSpace(before) || !allSpace(after) {
+		return 0, 0, false
+	}
+	return utf8.RuneCountInString(before), utf8.RuneCountInString(after), true
+}
+
+func allSpace(s string) bool {
+	return strings.TrimLeftFunc(s, unicode.IsSpace) == ""
 }
 
 // sameString reports whether a and b are the same bytes in memory (not merely equal).
@@ -86,17 +118,23 @@ type hostArtifact struct {
 	text  growing.Text
 }
 
-// Outcome gives back to out what the module left out (Sent.Outcome): the parts of the last event
-// of each artifact named in reuse, and the content when it is the text of artifact contentFrom.
-func (a *Artifacts) Outcome(out *a2aport.Outcome, reuse []string, contentFrom string) error {
-	if contentFrom != "" {
-		v := a.byID[contentFrom]
+// Outcome gives back to e.Outcome what the module left out (Sent.Outcome): the parts of the last
+// event of each artifact named in e.Reuse, and the content when it is the text of artifact
+// e.ContentFrom, less e.ContentTrim's white space.
+func (a *Artifacts) Outcome(e *Envelope) error {
+	out := e.Outcome
+	if e.ContentFrom != "" {
+		v := a.byID[e.ContentFrom]
 		if v == nil || v.parts.Len() != 1 {
-			return fmt.Errorf("abi: the outcome's content refers to artifact %q, which no event sent as one part", contentFrom)
+			return fmt.Errorf("abi: the outcome's content refers to artifact %q, which no event sent as one part", e.ContentFrom)
 		}
-		out.Content = v.parts.Items()[0].Text
+		content, ok := trim(v.parts.Items()[0].Text, e.ContentTrim)
+		if !ok {
+			return fmt.Errorf("abi: the outcome's content trims %v characters of artifact %q's text, which has no such white space", e.ContentTrim, e.ContentFrom)
+		}
+		out.Content = content
 	}
-	for _, id := range reuse {
+	for _, id := range e.Reuse {
 		v := a.byID[id]
 		if v == nil {
 			return fmt.Errorf("abi: the outcome refers to artifact %q, which no event sent", id)
@@ -108,6 +146,31 @@ func (a *Artifacts) Outcome(out *a2aport.Outcome, reuse []string, contentFrom st
 		}
 	}
 	return nil
+}
+
+// trim drops trim[0] white space characters from the start of text and trim[1] from its end.
+func trim(text string, trim []int) (string, bool) {
+	if len(trim) == 0 {
+		return text, true
+	}
+	if len(trim) != 2 {
+		return "", false
+	}
+	for range trim[0] {
+		r, n := utf8.DecodeRuneInString(text)
+		if n == 0 || !unicode.IsSpace(r) {
+			return "", false
+		}
+		text = text[n:]
+	}
+	for range trim[1] {
+		r, n := utf8.DecodeLastRuneInString(text)
+		if n == 0 || !unicode.IsSpace(r) {
+			return "", false
+		}
+		text = text[:len(text)-n]
+	}
+	return text, true
 }
 
 // Rebuild gives ev (as received) its whole artifact. An event that is not an artifact event is

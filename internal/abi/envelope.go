@@ -122,6 +122,10 @@ type Envelope struct {
 	// ContentFrom names the artifact (one of Reuse) whose only part's text is Outcome.Content,
 	// which Outcome then leaves empty.
 	ContentFrom string `json:"contentFrom,omitempty"`
+	// ContentTrim is how many characters Outcome.Content leaves out of ContentFrom's text at its
+	// start and at its end: white space the content trims (an answer that ends with a newline is
+	// still not sent twice). Every such character is one UTF-16 unit and one to three UTF-8 bytes.
+	ContentTrim []int `json:"contentTrim,omitempty"`
 	// ContentBody holds Outcome.Content as payload bytes (UTF-8), which Outcome then leaves empty.
 	ContentBody *Span                 `json:"contentBody,omitempty"`
 	Description *a2aport.Description  `json:"description,omitempty"`

@@ -301,6 +301,33 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 			} else {
 				out.ContentFrom = string(in.String())
 			}
+		case "contentTrim":
+			if in.IsNull() {
+				in.Skip()
+				out.ContentTrim = nil
+			} else {
+				in.Delim('[')
+				if out.ContentTrim == nil {
+					if !in.IsDelim(']') {
+						out.ContentTrim = make([]int, 0, 8)
+					} else {
+						out.ContentTrim = []int{}
+					}
+				} else {
+					out.ContentTrim = (out.ContentTrim)[:0]
+				}
+				for !in.IsDelim(']') {
+					var v5 int
+					if in.IsNull() {
+						in.Skip()
+					} else {
+						v5 = int(in.Int())
+					}
+					out.ContentTrim = append(out.ContentTrim, v5)
+					in.WantComma()
+				}
+				in.Delim(']')
+			}
 		case "contentBody":
 			if in.IsNull() {
 				in.Skip()
@@ -390,34 +417,34 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v5 []string
+					var v6 []string
 					if in.IsNull() {
 						in.Skip()
-						v5 = nil
+						v6 = nil
 					} else {
 						in.Delim('[')
-						if v5 == nil {
+						if v6 == nil {
 							if !in.IsDelim(']') {
-								v5 = make([]string, 0, 4)
+								v6 = make([]string, 0, 4)
 							} else {
-								v5 = []string{}
+								v6 = []string{}
 							}
 						} else {
-							v5 = (v5)[:0]
+							v6 = (v6)[:0]
 						}
 						for !in.IsDelim(']') {
-							var v6 string
+							var v7 string
 							if in.IsNull() {
 								in.Skip()
 							} else {
-								v6 = string(in.String())
+								v7 = string(in.String())
 							}
-							v5 = append(v5, v6)
+							v6 = append(v6, v7)
 							in.WantComma()
 						}
 						in.Delim(']')
 					}
-					(out.Headers)[key] = v5
+					(out.Headers)[key] = v6
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -454,9 +481,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 					out.Auth = (out.Auth)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v7 credentials.Scheme
-					easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials(in, &v7)
-					out.Auth = append(out.Auth, v7)
+					var v8 credentials.Scheme
+					easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials(in, &v8)
+					out.Auth = append(out.Auth, v8)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -583,11 +610,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v8, v9 := range in.Reuse {
-				if v8 > 0 {
+			for v9, v10 := range in.Reuse {
+				if v9 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v9))
+				out.String(string(v10))
 			}
 			out.RawByte(']')
 		}
@@ -596,6 +623,20 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		const prefix string = ",\"contentFrom\":"
 		out.RawString(prefix)
 		out.String(string(in.ContentFrom))
+	}
+	if len(in.ContentTrim) != 0 {
+		const prefix string = ",\"contentTrim\":"
+		out.RawString(prefix)
+		{
+			out.RawByte('[')
+			for v11, v12 := range in.ContentTrim {
+				if v11 > 0 {
+					out.RawByte(',')
+				}
+				out.Int(int(v12))
+			}
+			out.RawByte(']')
+		}
 	}
 	if in.ContentBody != nil {
 		const prefix string = ",\"contentBody\":"
@@ -642,24 +683,24 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		{
 			out.RawByte('{')
-			v10First := true
-			for v10Name, v10Value := range in.Headers {
-				if v10First {
-					v10First = false
+			v13First := true
+			for v13Name, v13Value := range in.Headers {
+				if v13First {
+					v13First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v10Name))
+				out.String(string(v13Name))
 				out.RawByte(':')
-				if v10Value == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+				if v13Value == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 					out.RawString("null")
 				} else {
 					out.RawByte('[')
-					for v11, v12 := range v10Value {
-						if v11 > 0 {
+					for v14, v15 := range v13Value {
+						if v14 > 0 {
 							out.RawByte(',')
 						}
-						out.String(string(v12))
+						out.String(string(v15))
 					}
 					out.RawByte(']')
 				}
@@ -682,11 +723,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v13, v14 := range in.Auth {
-				if v13 > 0 {
+			for v16, v17 := range in.Auth {
+				if v16 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials(out, v14)
+				easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials(out, v17)
 			}
 			out.RawByte(']')
 		}
@@ -1088,9 +1129,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport10(in *jlexer.Lexer, out *a2ap
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v16 a2aport.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aport12(in, &v16)
-					out.Parts = append(out.Parts, v16)
+					var v19 a2aport.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aport12(in, &v19)
+					out.Parts = append(out.Parts, v19)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1135,11 +1176,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport10(out *jwriter.Writer, in a2a
 		}
 		{
 			out.RawByte('[')
-			for v19, v20 := range in.Parts {
-				if v19 > 0 {
+			for v22, v23 := range in.Parts {
+				if v22 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aport12(out, v20)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport12(out, v23)
 			}
 			out.RawByte(']')
 		}
@@ -1310,9 +1351,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport9(in *jlexer.Lexer, out *a2apo
 					out.Parts = (out.Parts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v24 a2aport.Part
-					easyjson11af3d8cDecodeGithubComA2aportA2aport12(in, &v24)
-					out.Parts = append(out.Parts, v24)
+					var v27 a2aport.Part
+					easyjson11af3d8cDecodeGithubComA2aportA2aport12(in, &v27)
+					out.Parts = append(out.Parts, v27)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1353,11 +1394,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport9(out *jwriter.Writer, in a2ap
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v25, v26 := range in.Parts {
-				if v25 > 0 {
+			for v28, v29 := range in.Parts {
+				if v28 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aport12(out, v26)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport12(out, v29)
 			}
 			out.RawByte(']')
 		}
@@ -1424,13 +1465,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials(in *jlexer
 					out.Scopes = (out.Scopes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v27 string
+					var v30 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v27 = string(in.String())
+						v30 = string(in.String())
 					}
-					out.Scopes = append(out.Scopes, v27)
+					out.Scopes = append(out.Scopes, v30)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -1479,11 +1520,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials(out *jwrit
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v28, v29 := range in.Scopes {
-				if v28 > 0 {
+			for v31, v32 := range in.Scopes {
+				if v31 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v29))
+				out.String(string(v32))
 			}
 			out.RawByte(']')
 		}
@@ -2030,13 +2071,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport3(in *jlexer.Lexer, out *a2apo
 					out.CardNotes = (out.CardNotes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v30 string
+					var v33 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v30 = string(in.String())
+						v33 = string(in.String())
 					}
-					out.CardNotes = append(out.CardNotes, v30)
+					out.CardNotes = append(out.CardNotes, v33)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2131,11 +2172,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport3(out *jwriter.Writer, in a2ap
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v31, v32 := range in.CardNotes {
-				if v31 > 0 {
+			for v34, v35 := range in.CardNotes {
+				if v34 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v32))
+				out.String(string(v35))
 			}
 			out.RawByte(']')
 		}
@@ -2205,13 +2246,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport15(in *jlexer.Lexer, out *a2ap
 					out.Uncovered = (out.Uncovered)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v33 string
+					var v36 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v33 = string(in.String())
+						v36 = string(in.String())
 					}
-					out.Uncovered = append(out.Uncovered, v33)
+					out.Uncovered = append(out.Uncovered, v36)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2250,11 +2291,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport15(out *jwriter.Writer, in a2a
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v34, v35 := range in.Uncovered {
-				if v34 > 0 {
+			for v37, v38 := range in.Uncovered {
+				if v37 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v35))
+				out.String(string(v38))
 			}
 			out.RawByte(']')
 		}
@@ -2291,9 +2332,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport14(in *jlexer.Lexer, out *a2ap
 					out.Schemes = (out.Schemes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v36 a2aport.SecurityScheme
-					easyjson11af3d8cDecodeGithubComA2aportA2aport16(in, &v36)
-					out.Schemes = append(out.Schemes, v36)
+					var v39 a2aport.SecurityScheme
+					easyjson11af3d8cDecodeGithubComA2aportA2aport16(in, &v39)
+					out.Schemes = append(out.Schemes, v39)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2314,34 +2355,34 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport14(in *jlexer.Lexer, out *a2ap
 					out.Requirements = (out.Requirements)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v37 []string
+					var v40 []string
 					if in.IsNull() {
 						in.Skip()
-						v37 = nil
+						v40 = nil
 					} else {
 						in.Delim('[')
-						if v37 == nil {
+						if v40 == nil {
 							if !in.IsDelim(']') {
-								v37 = make([]string, 0, 4)
+								v40 = make([]string, 0, 4)
 							} else {
-								v37 = []string{}
+								v40 = []string{}
 							}
 						} else {
-							v37 = (v37)[:0]
+							v40 = (v40)[:0]
 						}
 						for !in.IsDelim(']') {
-							var v38 string
+							var v41 string
 							if in.IsNull() {
 								in.Skip()
 							} else {
-								v38 = string(in.String())
+								v41 = string(in.String())
 							}
-							v37 = append(v37, v38)
+							v40 = append(v40, v41)
 							in.WantComma()
 						}
 						in.Delim(']')
 					}
-					out.Requirements = append(out.Requirements, v37)
+					out.Requirements = append(out.Requirements, v40)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2368,13 +2409,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport14(in *jlexer.Lexer, out *a2ap
 					out.InUse = (out.InUse)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v39 string
+					var v42 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v39 = string(in.String())
+						v42 = string(in.String())
 					}
-					out.InUse = append(out.InUse, v39)
+					out.InUse = append(out.InUse, v42)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2405,11 +2446,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport14(out *jwriter.Writer, in a2a
 		out.RawString(prefix[1:])
 		{
 			out.RawByte('[')
-			for v40, v41 := range in.Schemes {
-				if v40 > 0 {
+			for v43, v44 := range in.Schemes {
+				if v43 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aport16(out, v41)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport16(out, v44)
 			}
 			out.RawByte(']')
 		}
@@ -2424,19 +2465,19 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport14(out *jwriter.Writer, in a2a
 		}
 		{
 			out.RawByte('[')
-			for v42, v43 := range in.Requirements {
-				if v42 > 0 {
+			for v45, v46 := range in.Requirements {
+				if v45 > 0 {
 					out.RawByte(',')
 				}
-				if v43 == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
+				if v46 == nil && (out.Flags&jwriter.NilSliceAsEmpty) == 0 {
 					out.RawString("null")
 				} else {
 					out.RawByte('[')
-					for v44, v45 := range v43 {
-						if v44 > 0 {
+					for v47, v48 := range v46 {
+						if v47 > 0 {
 							out.RawByte(',')
 						}
-						out.String(string(v45))
+						out.String(string(v48))
 					}
 					out.RawByte(']')
 				}
@@ -2459,11 +2500,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport14(out *jwriter.Writer, in a2a
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v46, v47 := range in.InUse {
-				if v46 > 0 {
+			for v49, v50 := range in.InUse {
+				if v49 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v47))
+				out.String(string(v50))
 			}
 			out.RawByte(']')
 		}
@@ -2615,13 +2656,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport13(in *jlexer.Lexer, out *a2ap
 					out.InputModes = (out.InputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v48 string
+					var v51 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v48 = string(in.String())
+						v51 = string(in.String())
 					}
-					out.InputModes = append(out.InputModes, v48)
+					out.InputModes = append(out.InputModes, v51)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2642,13 +2683,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport13(in *jlexer.Lexer, out *a2ap
 					out.OutputModes = (out.OutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v49 string
+					var v52 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v49 = string(in.String())
+						v52 = string(in.String())
 					}
-					out.OutputModes = append(out.OutputModes, v49)
+					out.OutputModes = append(out.OutputModes, v52)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2702,11 +2743,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport13(out *jwriter.Writer, in a2a
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v50, v51 := range in.InputModes {
-				if v50 > 0 {
+			for v53, v54 := range in.InputModes {
+				if v53 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v51))
+				out.String(string(v54))
 			}
 			out.RawByte(']')
 		}
@@ -2716,11 +2757,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport13(out *jwriter.Writer, in a2a
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v52, v53 := range in.OutputModes {
-				if v52 > 0 {
+			for v55, v56 := range in.OutputModes {
+				if v55 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v53))
+				out.String(string(v56))
 			}
 			out.RawByte(']')
 		}
@@ -2815,9 +2856,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport2(in *jlexer.Lexer, out *a2apo
 					out.Artifacts = (out.Artifacts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v54 a2aport.Artifact
-					easyjson11af3d8cDecodeGithubComA2aportA2aport9(in, &v54)
-					out.Artifacts = append(out.Artifacts, v54)
+					var v57 a2aport.Artifact
+					easyjson11af3d8cDecodeGithubComA2aportA2aport9(in, &v57)
+					out.Artifacts = append(out.Artifacts, v57)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -2854,11 +2895,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport2(out *jwriter.Writer, in a2ap
 			out.RawString("null")
 		} else {
 			out.RawByte('[')
-			for v55, v56 := range in.Artifacts {
-				if v55 > 0 {
+			for v58, v59 := range in.Artifacts {
+				if v58 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aport9(out, v56)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport9(out, v59)
 			}
 			out.RawByte(']')
 		}
@@ -2909,15 +2950,15 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport1(in *jlexer.Lexer, out *a2apo
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v57 interface{}
-					if m, ok := v57.(easyjson.Unmarshaler); ok {
+					var v60 interface{}
+					if m, ok := v60.(easyjson.Unmarshaler); ok {
 						m.UnmarshalEasyJSON(in)
-					} else if m, ok := v57.(json.Unmarshaler); ok {
+					} else if m, ok := v60.(json.Unmarshaler); ok {
 						_ = m.UnmarshalJSON(in.Raw())
 					} else {
-						v57 = in.Interface()
+						v60 = in.Interface()
 					}
-					(out.Values)[key] = v57
+					(out.Values)[key] = v60
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -2962,21 +3003,21 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport1(out *jwriter.Writer, in a2ap
 		}
 		{
 			out.RawByte('{')
-			v58First := true
-			for v58Name, v58Value := range in.Values {
-				if v58First {
-					v58First = false
+			v61First := true
+			for v61Name, v61Value := range in.Values {
+				if v61First {
+					v61First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v58Name))
+				out.String(string(v61Name))
 				out.RawByte(':')
-				if m, ok := v58Value.(easyjson.Marshaler); ok {
+				if m, ok := v61Value.(easyjson.Marshaler); ok {
 					m.MarshalEasyJSON(out)
-				} else if m, ok := v58Value.(json.Marshaler); ok {
+				} else if m, ok := v61Value.(json.Marshaler); ok {
 					out.Raw(m.MarshalJSON())
 				} else {
-					out.Raw(json.Marshal(v58Value))
+					out.Raw(json.Marshal(v61Value))
 				}
 			}
 			out.RawByte('}')
@@ -3032,9 +3073,9 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport(in *jlexer.Lexer, out *a2apor
 					out.InputParts = (out.InputParts)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v59 a2aport.InputPart
-					easyjson11af3d8cDecodeGithubComA2aportA2aport17(in, &v59)
-					out.InputParts = append(out.InputParts, v59)
+					var v62 a2aport.InputPart
+					easyjson11af3d8cDecodeGithubComA2aportA2aport17(in, &v62)
+					out.InputParts = append(out.InputParts, v62)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3052,15 +3093,15 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aport(in *jlexer.Lexer, out *a2apor
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v60 interface{}
-					if m, ok := v60.(easyjson.Unmarshaler); ok {
+					var v63 interface{}
+					if m, ok := v63.(easyjson.Unmarshaler); ok {
 						m.UnmarshalEasyJSON(in)
-					} else if m, ok := v60.(json.Unmarshaler); ok {
+					} else if m, ok := v63.(json.Unmarshaler); ok {
 						_ = m.UnmarshalJSON(in.Raw())
 					} else {
-						v60 = in.Interface()
+						v63 = in.Interface()
 					}
-					(out.Input)[key] = v60
+					(out.Input)[key] = v63
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -3105,11 +3146,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport(out *jwriter.Writer, in a2apo
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v61, v62 := range in.InputParts {
-				if v61 > 0 {
+			for v64, v65 := range in.InputParts {
+				if v64 > 0 {
 					out.RawByte(',')
 				}
-				easyjson11af3d8cEncodeGithubComA2aportA2aport17(out, v62)
+				easyjson11af3d8cEncodeGithubComA2aportA2aport17(out, v65)
 			}
 			out.RawByte(']')
 		}
@@ -3119,21 +3160,21 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport(out *jwriter.Writer, in a2apo
 		out.RawString(prefix)
 		{
 			out.RawByte('{')
-			v63First := true
-			for v63Name, v63Value := range in.Input {
-				if v63First {
-					v63First = false
+			v66First := true
+			for v66Name, v66Value := range in.Input {
+				if v66First {
+					v66First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v63Name))
+				out.String(string(v66Name))
 				out.RawByte(':')
-				if m, ok := v63Value.(easyjson.Marshaler); ok {
+				if m, ok := v66Value.(easyjson.Marshaler); ok {
 					m.MarshalEasyJSON(out)
-				} else if m, ok := v63Value.(json.Marshaler); ok {
+				} else if m, ok := v66Value.(json.Marshaler); ok {
 					out.Raw(m.MarshalJSON())
 				} else {
-					out.Raw(json.Marshal(v63Value))
+					out.Raw(json.Marshal(v66Value))
 				}
 			}
 			out.RawByte('}')
@@ -3304,13 +3345,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 					out.AcceptedOutputModes = (out.AcceptedOutputModes)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v64 string
+					var v67 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v64 = string(in.String())
+						v67 = string(in.String())
 					}
-					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v64)
+					out.AcceptedOutputModes = append(out.AcceptedOutputModes, v67)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3379,13 +3420,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 					out.Extensions = (out.Extensions)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v65 string
+					var v68 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v65 = string(in.String())
+						v68 = string(in.String())
 					}
-					out.Extensions = append(out.Extensions, v65)
+					out.Extensions = append(out.Extensions, v68)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3448,13 +3489,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi3(in *jlexer.Lexer,
 					out.AllowedOrigins = (out.AllowedOrigins)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v66 string
+					var v69 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v66 = string(in.String())
+						v69 = string(in.String())
 					}
-					out.AllowedOrigins = append(out.AllowedOrigins, v66)
+					out.AllowedOrigins = append(out.AllowedOrigins, v69)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -3585,11 +3626,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v67, v68 := range in.AcceptedOutputModes {
-				if v67 > 0 {
+			for v70, v71 := range in.AcceptedOutputModes {
+				if v70 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v68))
+				out.String(string(v71))
 			}
 			out.RawByte(']')
 		}
@@ -3684,11 +3725,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v69, v70 := range in.Extensions {
-				if v69 > 0 {
+			for v72, v73 := range in.Extensions {
+				if v72 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v70))
+				out.String(string(v73))
 			}
 			out.RawByte(']')
 		}
@@ -3773,11 +3814,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi3(out *jwriter.Writ
 		}
 		{
 			out.RawByte('[')
-			for v71, v72 := range in.AllowedOrigins {
-				if v71 > 0 {
+			for v74, v75 := range in.AllowedOrigins {
+				if v74 > 0 {
 					out.RawByte(',')
 				}
-				out.String(string(v72))
+				out.String(string(v75))
 			}
 			out.RawByte(']')
 		}
@@ -3883,13 +3924,13 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalCredentials1(in *jlexe
 				for !in.IsDelim('}') {
 					key := string(in.String())
 					in.WantColon()
-					var v73 string
+					var v76 string
 					if in.IsNull() {
 						in.Skip()
 					} else {
-						v73 = string(in.String())
+						v76 = string(in.String())
 					}
-					(out.Schemes)[key] = v73
+					(out.Schemes)[key] = v76
 					in.WantComma()
 				}
 				in.Delim('}')
@@ -3940,16 +3981,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials1(out *jwri
 		}
 		{
 			out.RawByte('{')
-			v74First := true
-			for v74Name, v74Value := range in.Schemes {
-				if v74First {
-					v74First = false
+			v77First := true
+			for v77Name, v77Value := range in.Schemes {
+				if v77First {
+					v77First = false
 				} else {
 					out.RawByte(',')
 				}
-				out.String(string(v74Name))
+				out.String(string(v77Name))
 				out.RawByte(':')
-				out.String(string(v74Value))
+				out.String(string(v77Value))
 			}
 			out.RawByte('}')
 		}

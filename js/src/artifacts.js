@@ -53,14 +53,15 @@ export class Artifacts {
 
   /**
    * Gives back to the outcome what the module left out (abi.Sent): the parts of the last event of
-   * each artifact named in reuse, and the content when it is the text of artifact contentFrom.
-   * Throws when one was never sent.
+   * each artifact named in reuse, and the content when it is the text of artifact contentFrom,
+   * less the white space characters contentTrim counts at its start and end (each one UTF-16
+   * unit: Go's white space is all in the BMP). Throws when one was never sent.
    */
-  outcome(outcome, reuse = [], contentFrom = '') {
+  outcome(outcome, reuse = [], contentFrom = '', contentTrim = [0, 0]) {
     if (contentFrom) {
       const parts = this.#byId.get(contentFrom)?.parts;
       if (parts?.length !== 1) throw new Error(`a2aport: the outcome's content refers to artifact ${contentFrom}, which no event sent as one part`);
-      outcome = { ...outcome, content: parts[0].text };
+      outcome = { ...outcome, content: trimmed(parts[0].text, contentTrim) };
     }
     const artifacts = (outcome.artifacts ?? []).map(withBytes);
     for (const id of reuse) {
@@ -127,4 +128,16 @@ function answerText(artifacts, content) {
   }
   if (texts.length === 0) return content ?? '';
   return texts.length === 1 ? texts[0] : texts.join('\n\n'); // one streamed answer: its string as it is
+}
+
+// White space as Go's unicode.IsSpace has it: what the module's content trims.
+const goSpace = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
+
+/** text less head characters at its start and tail at its end, each of them white space. */
+function trimmed(text, [head, tail]) {
+  const end = text.length - tail;
+  if (!(head >= 0 && tail >= 0 && head <= end) || !goSpace.test(text.slice(0, head)) || !goSpace.test(text.slice(end))) {
+    throw new Error(`a2aport: the outcome's content trims [${head}, ${tail}] characters of a text that has no such white space`);
+  }
+  return head === 0 && tail === 0 ? text : text.slice(head, end);
 }

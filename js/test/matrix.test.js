@@ -138,6 +138,17 @@ const scenarios = [
     assert.ok(last?.type === 'backend.activity' && last.state === 'completed', `last event = ${JSON.stringify(last)}, want completed activity`);
     assert.equal(countType(events, 'backend.artifact'), 1, 'artifact events (once per artifact and change)');
   } },
+  { name: 'padded', async run({ port }) {
+    // The content is the answer trimmed, the artifact the answer as sent: the module sends the
+    // content as a reference to the artifact's text and the white space to leave out.
+    const { out, err } = await submit(port, newWork('alice', 'padded the answer'));
+    assert.ifError(err);
+    assert.deepEqual(clean(out), {
+      text: '\n\u3000 the answer \n',
+      content: 'the answer',
+      artifacts: [{ id: 'answer', name: 'answer', parts: [{ type: 'text', text: '\n\u3000 the answer \n' }] }],
+    });
+  } },
   { name: 'chunks', async run({ port, variant }) {
     const { out, err, events } = await submit(port, newWork('alice', 'chunks 5'));
     assert.ifError(err);

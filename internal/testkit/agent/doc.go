@@ -40,6 +40,8 @@
 //	                <mediaType> <len>", "url <url> <mediaType> <filename>" or "data <json>"
 //	cutstream ...   like "slow 200" with text "after cut"; a stream is cut after its first event
 //	big N           one artifact "big" of N bytes of "x" (default 1 MiB) in a single event
+//	padded TEXT     artifact "answer" "\n\u3000 TEXT \n" in two chunks, COMPLETED without a message: an
+//	                answer with white space around it and no status text
 //	mismatch ...    like complete, but every contextId in the response is replaced (a moved context)
 //	emptystream ... a streaming send gets an event stream without events, and no task is created;
 //	                other sends behave like complete

@@ -54,6 +54,7 @@ var scenarios = map[string]func(*turn){
 	"stallfirst":  breakstream,
 	"slowdrip":    breakstream,
 	"big":         big,
+	"padded":      padded,
 	"long":        long,
 	"many":        many,
 	"named":       named,
@@ -102,6 +103,18 @@ func long(t *turn) {
 		}
 	}
 	t.emit(t.done())
+}
+
+// padded streams TEXT with white space of three kinds around it, in two chunks, and completes
+// without a status message: the content is the answer trimmed, the artifact the answer as sent.
+func padded(t *turn) {
+	if !t.start("working") {
+		return
+	}
+	first := t.artifact("answer", "answer", a2a.NewTextPart("\n\u3000 "+t.args))
+	rest := t.artifact("answer", "answer", a2a.NewTextPart(" \n"))
+	rest.Append, rest.LastChunk = true, true
+	t.emit(first, rest, a2a.NewStatusUpdateEvent(t.ec, a2a.TaskStateCompleted, nil))
 }
 
 // many sends K artifacts (default 5, at most 100,000) of N bytes of text each (default 1,000, at

@@ -111,8 +111,8 @@ func (b *Bridge) follow(e abi.Envelope, call func(...a2aport.SubmitOption) (a2ap
 		wire, more := sent.Event(ev)
 		b.emitEvent(e.ID, wire, more)
 	}))
-	wire, reuse, contentFrom := sent.Outcome(out)
-	return result(&abi.Envelope{Outcome: &wire, Reuse: reuse, ContentFrom: contentFrom}, err)
+	res := sent.Outcome(out)
+	return result(&res, err)
 }
 
 // result returns ok, or the typed error in place of any value.
