@@ -365,7 +365,7 @@ func (d *driver) result(e abi.Envelope, payload []byte) error {
 		}
 		e.Outcome.Content = string(content)
 	}
-	if e.Outcome != nil && (len(e.Reuse) > 0 || e.ContentFrom != "") {
+	if e.Outcome != nil && (len(e.Reuse) > 0 || len(e.Content) > 0) {
 		arts := d.artifacts[e.ID]
 		if arts == nil {
 			arts = &abi.Artifacts{}

@@ -1,6 +1,7 @@
 package a2aclient
 
 import (
+	"context"
 	"reflect"
 	"strings"
 
@@ -19,6 +20,10 @@ type outcomeBuilder struct {
 	status    string
 	history   []*a2a.Message
 	total     int // the size of every artifact together (MaxWorkBytes)
+
+	// pieces, when set, receives the content as pieces, and appended text is summarized, not kept
+	// (WithContentPieces): the caller rebuilds the artifacts from the events' deltas.
+	pieces *[]ContentPiece
 }
 
 // trackedArtifact is one artifact as merged so far. Its text grows without copying what came
@@ -32,10 +37,16 @@ type trackedArtifact struct {
 	text  growing.Text           // the last part's text while streamed text extends it
 	delta *a2aport.ArtifactDelta // what was appended since the last event; nil: show the artifact whole
 	size  int                    // bytes of text and raw content, for MaxArtifactBytes
+
+	// Where appended text is summarized (outcomeBuilder.pieces): the text parts' text together,
+	// and each part's text length. A part's Text then stops growing at its first piece: events
+	// after it carry deltas, from which the caller rebuilds the rest.
+	sum      *growing.Summary
+	textLens []int
 }
 
-func newOutcomeBuilder() *outcomeBuilder {
-	return &outcomeBuilder{artifacts: map[string]*trackedArtifact{}}
+func newOutcomeBuilder(pieces *[]ContentPiece) *outcomeBuilder {
+	return &outcomeBuilder{artifacts: map[string]*trackedArtifact{}, pieces: pieces}
 }
 
 // chunk applies a streamed artifact update: append adds parts (joining text or raw runs),
@@ -51,7 +62,7 @@ func (b *outcomeBuilder) chunk(ev *a2a.TaskArtifactUpdateEvent) *trackedArtifact
 	if ev.Append {
 		changed := false
 		for _, p := range parts {
-			if last := t.parts.Last(); last != nil && joins(*last, p) && p.Text == "" && len(p.Raw) == 0 {
+			if last, ok := t.parts.Peek(); ok && joins(last, p) && p.Text == "" && len(p.Raw) == 0 {
 				continue // an empty continuation changes nothing: no event for it
 			}
 			t.append(p)
@@ -98,6 +109,9 @@ func (b *outcomeBuilder) track(art *a2a.Artifact) *trackedArtifact {
 	t, ok := b.artifacts[id]
 	if !ok {
 		t = &trackedArtifact{Artifact: a2aport.Artifact{ID: id}}
+		if b.pieces != nil {
+			t.sum = &growing.Summary{}
+		}
 		b.artifacts[id] = t
 		b.order = append(b.order, id)
 	}
@@ -117,10 +131,17 @@ func (b *outcomeBuilder) replace(t *trackedArtifact, parts []a2aport.Part) *trac
 	for _, p := range parts {
 		joined.append(p)
 	}
-	if t.version > 0 && reflect.DeepEqual(t.parts.Items(), joined.parts.Items()) {
+	if t.version > 0 && t.same(joined.parts.Items()) {
 		return nil
 	}
 	t.parts.Reset(joined.parts.Items())
+	if t.sum != nil {
+		t.sum, t.textLens = &growing.Summary{}, nil
+		for _, p := range joined.parts.Items() {
+			t.sum.Add(p.Text)
+			t.textLens = append(t.textLens, len(p.Text))
+		}
+	}
 	t.size = joined.size
 	t.delta = nil
 	t.version++
@@ -131,8 +152,14 @@ func (b *outcomeBuilder) replace(t *trackedArtifact, parts []a2aport.Part) *trac
 // arrives as one text part, and records it in the pending delta.
 func (t *trackedArtifact) append(p a2aport.Part) {
 	t.size += len(p.Text) + len(p.Raw)
+	if t.sum != nil && p.Type == a2aport.PartText {
+		t.sum.Add(p.Text)
+	}
 	last := t.parts.Last()
 	if last == nil || !joins(*last, p) {
+		if t.sum != nil {
+			t.textLens = append(t.textLens, len(p.Text))
+		}
 		t.parts.Push(p)
 		if t.delta != nil {
 			t.delta.Parts = append(t.delta.Parts, p)
@@ -146,7 +173,11 @@ func (t *trackedArtifact) append(p a2aport.Part) {
 	}
 	switch p.Type {
 	case a2aport.PartText:
-		last.Text = t.text.Extend(last.Text, p.Text)
+		if t.sum != nil {
+			t.textLens[len(t.textLens)-1] += len(p.Text)
+		} else {
+			last.Text = t.text.Extend(last.Text, p.Text)
+		}
 		switch {
 		case grown != nil:
 			grown.Text += p.Text
@@ -162,6 +193,29 @@ func (t *trackedArtifact) append(p a2aport.Part) {
 			t.delta.Raw = append(t.delta.Raw, p.Raw...)
 		}
 	}
+}
+
+// same reports whether parts are the artifact's parts: compared whole, or where its text is
+// summarized, every part but its text, each text part's length, and the text parts' text together.
+func (t *trackedArtifact) same(parts []a2aport.Part) bool {
+	mine := t.parts.Items()
+	if t.sum == nil {
+		return reflect.DeepEqual(mine, parts)
+	}
+	if len(mine) != len(parts) {
+		return false
+	}
+	for i := range mine {
+		a, b := mine[i], parts[i]
+		if t.textLens[i] != len(b.Text) {
+			return false
+		}
+		a.Text, b.Text = "", ""
+		if !reflect.DeepEqual(a, b) {
+			return false
+		}
+	}
+	return t.sum.Equal(artifactText(parts))
 }
 
 // joins says whether p continues last: streamed text and bytes of one kind form one part.
@@ -181,19 +235,31 @@ func (t *trackedArtifact) event() (*a2aport.Artifact, *a2aport.ArtifactDelta) {
 }
 
 // outcome assembles the result: final status text plus artifact text (deduplicated), the
-// history's agent text only when both are empty.
+// history's agent text only when both are empty. Where text is summarized, the content goes to
+// b.pieces instead when an artifact's text is part of it.
 func (b *outcomeBuilder) outcome() a2aport.Outcome {
 	out := a2aport.Outcome{Artifacts: make([]a2aport.Artifact, 0, len(b.order))}
-	var texts []string
-	seen := map[string]bool{} // one pass over the texts: linear in how many artifacts there are
-	add := func(s string) {
-		s = strings.TrimSpace(s)
-		if s != "" && !seen[s] {
-			seen[s] = true
-			texts = append(texts, s)
+	var pieces []ContentPiece
+	referred := false
+	// One pass over the texts, linear in how many artifacts there are. A text is its own key, but
+	// where the artifacts' text is summarized all texts are keyed by their summary's key.
+	seen := map[any]bool{}
+	add := func(piece ContentPiece, key any, empty bool) {
+		if !empty && !seen[key] {
+			seen[key] = true
+			pieces = append(pieces, piece)
+			referred = referred || piece.From != ""
 		}
 	}
-	add(b.status)
+	addText := func(s string) {
+		s = strings.TrimSpace(s)
+		if b.pieces != nil {
+			add(ContentPiece{Text: s}, growing.KeyOf(s), s == "")
+		} else {
+			add(ContentPiece{Text: s}, s, s == "")
+		}
+	}
+	addText(b.status)
 	for _, id := range b.order {
 		t := b.artifacts[id]
 		art := t.Artifact
@@ -202,16 +268,29 @@ func (b *outcomeBuilder) outcome() a2aport.Outcome {
 			art.Parts = []a2aport.Part{}
 		}
 		out.Artifacts = append(out.Artifacts, art)
-		add(artifactText(art.Parts))
+		if t.sum == nil {
+			addText(artifactText(art.Parts))
+		} else {
+			key, head, tail := t.sum.Trimmed()
+			add(ContentPiece{From: id, Head: head, Tail: tail}, key, key.Len == 0)
+		}
 	}
-	if len(texts) == 0 {
+	if len(pieces) == 0 {
 		for i := len(b.history) - 1; i >= 0; i-- {
 			if m := b.history[i]; m != nil && m.Role == a2a.MessageRoleAgent {
-				if add(messageText(m)); len(texts) > 0 {
+				if addText(messageText(m)); len(pieces) > 0 {
 					break
 				}
 			}
 		}
+	}
+	if referred {
+		*b.pieces = pieces
+		return out
+	}
+	texts := make([]string, len(pieces))
+	for i, p := range pieces {
+		texts[i] = p.Text
 	}
 	out.Content = strings.Join(texts, "\n\n")
 	return out
@@ -237,4 +316,30 @@ func messageOutcome(m *a2a.Message) a2aport.Outcome {
 		out.Artifacts = append(out.Artifacts, a2aport.Artifact{ID: "message-" + m.ID, Name: "message", Parts: rest})
 	}
 	return out
+}
+
+// ContentPiece is one text of an outcome's content, for a caller that rebuilds the artifacts from
+// the events' deltas (WithContentPieces): Text, or the text of artifact From (its text parts
+// joined) less Head white space characters at its start and Tail at its end. The content is the
+// pieces' texts joined by a blank line.
+type ContentPiece struct {
+	Text       string
+	From       string
+	Head, Tail int
+}
+
+type piecesKey struct{}
+
+// WithContentPieces is ctx for a Submit or Resume call whose caller rebuilds the artifacts from
+// the events' deltas, as the module's host does: the adapter does not keep the text that chunks
+// append (only a growing.Summary of it), an artifact event's parts are then its first text where
+// it carries a delta, and when an artifact's text is part of the outcome's content the content
+// goes to *pieces, Outcome.Content left empty. The module holds each text once: its host does.
+func WithContentPieces(ctx context.Context, pieces *[]ContentPiece) context.Context {
+	return context.WithValue(ctx, piecesKey{}, pieces)
+}
+
+func contentPieces(ctx context.Context) *[]ContentPiece {
+	p, _ := ctx.Value(piecesKey{}).(*[]ContentPiece)
+	return p
 }

@@ -13,7 +13,7 @@ import (
 
 func TestOutcomeMergesChunksAndSnapshots(t *testing.T) {
 	t.Parallel()
-	b := newOutcomeBuilder()
+	b := newOutcomeBuilder(nil)
 	info := a2a.TaskInfo{TaskID: "t", ContextID: "c"}
 	first := a2a.NewArtifactEvent(info, a2a.NewTextPart("part-1 "))
 	first.Artifact.ID, first.Artifact.Name = "report", "report"
@@ -41,13 +41,13 @@ func TestOutcomeMergesChunksAndSnapshots(t *testing.T) {
 
 func TestOutcomeDeduplicatesAndFallsBackToHistory(t *testing.T) {
 	t.Parallel()
-	b := newOutcomeBuilder()
+	b := newOutcomeBuilder(nil)
 	b.snapshot(&a2a.Task{ID: "t", Artifacts: []*a2a.Artifact{{ID: "a", Parts: a2a.ContentParts{a2a.NewTextPart("same")}}}})
 	b.status = "same"
 	if got := b.outcome().Content; got != "same" {
 		t.Errorf("outcome().Content = %q, want %q (deduplicated)", got, "same")
 	}
-	h := newOutcomeBuilder()
+	h := newOutcomeBuilder(nil)
 	h.snapshot(&a2a.Task{ID: "t", History: []*a2a.Message{
 		a2a.NewMessage(a2a.MessageRoleUser, a2a.NewTextPart("question")),
 		a2a.NewMessage(a2a.MessageRoleAgent, a2a.NewTextPart("answer")),
@@ -88,7 +88,7 @@ func TestArtifactEventsCarryExactDeltas(t *testing.T) {
 		{false, []*a2a.Part{text("x", ""), text("y", "")}},
 		{true, []*a2a.Part{text("z", "")}},
 	}
-	b := newOutcomeBuilder()
+	b := newOutcomeBuilder(nil)
 	var shown []a2aport.Artifact // what each event showed, as the listener saw it
 	var frozen []string          // the same, printed at the time
 	var prev *a2aport.Artifact
@@ -145,7 +145,7 @@ func applyDelta(a a2aport.Artifact, d *a2aport.ArtifactDelta) a2aport.Artifact {
 func BenchmarkOutcomeManyArtifacts(b *testing.B) {
 	for _, n := range []int{10_000, 80_000} {
 		b.Run(strconv.Itoa(n), func(b *testing.B) {
-			builder := newOutcomeBuilder()
+			builder := newOutcomeBuilder(nil)
 			for i := range n {
 				id := a2a.ArtifactID(fmt.Sprintf("a%d", i))
 				builder.chunk(&a2a.TaskArtifactUpdateEvent{Artifact: &a2a.Artifact{ID: id, Parts: []*a2a.Part{a2a.NewTextPart(fmt.Sprintf("text %d", i))}}})

@@ -99,7 +99,7 @@ func (a *Adapter) run(ctx context.Context, work a2aport.Work, parts []*a2a.Part,
 	}
 	ctx = withTraceparent(ctx, cfg.Traceparent)
 	r := &run{a: a, work: work, parts: parts, onEvent: cfg.OnEvent, state: a2aport.StateSubmitted,
-		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder()}
+		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder(contentPieces(ctx))}
 	r.ctx, r.cancel = context.WithCancelCause(ctx)
 	if prepare != nil {
 		prepare(r)

@@ -70,7 +70,7 @@ func fuzzRun(onEvent func(a2aport.Event)) *run {
 	}
 	a := &Adapter{s: s, creds: &credentials.Transport{}, runs: map[string]*run{}, listeners: map[int]func(a2aport.Event){}}
 	r := &run{a: a, work: a2aport.Work{ID: "work", OwnerID: "owner"}, onEvent: onEvent, state: a2aport.StateSubmitted,
-		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder()}
+		answeredIDs: map[string]bool{}, done: make(chan struct{}), taskKnown: make(chan struct{}), out: newOutcomeBuilder(nil)}
 	r.ctx, r.cancel = context.WithCancelCause(context.Background())
 	return r
 }

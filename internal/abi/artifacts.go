@@ -2,10 +2,10 @@ package abi
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/a2aport/a2aport"
 	"github.com/a2aport/a2aport/internal/growing"
@@ -34,57 +34,22 @@ func (s *Sent) Event(ev a2aport.Event) (wire a2aport.Event, more bool) {
 }
 
 // Outcome returns the result envelope of out as it crosses the boundary: out without the parts of
-// the artifacts that are exactly what that artifact's last event showed (named in Reuse), and
-// without its content when the content is the text of such an artifact's only part, trimmed or
-// not (ContentFrom, ContentTrim): the usual long answer is one streamed artifact and a final
-// status without text, and the host already holds its text.
-func (s *Sent) Outcome(out a2aport.Outcome) Envelope {
+// the artifacts that are exactly what that artifact's last event showed (named in Reuse), and its
+// content as pieces when the adapter gave it so (a2aclient.WithContentPieces): the usual long
+// answer is one streamed artifact, and the host already holds its text.
+func (s *Sent) Outcome(out a2aport.Outcome, content []ContentPiece) Envelope {
 	var e Envelope
 	arts := make([]a2aport.Artifact, len(out.Artifacts))
 	for i, art := range out.Artifacts {
 		if last, ok := s.last[art.ID]; ok && sameParts(last, art.Parts) {
-			if e.ContentFrom == "" && len(art.Parts) == 1 {
-				if head, tail, ok := trimmedFrom(art.Parts[0].Text, out.Content); ok {
-					e.ContentFrom, out.Content = art.ID, ""
-					if head > 0 || tail > 0 {
-						e.ContentTrim = []int{head, tail}
-					}
-				}
-			}
 			art.Parts = nil
 			e.Reuse = append(e.Reuse, art.ID)
 		}
 		arts[i] = art
 	}
 	out.Artifacts = arts
-	e.Outcome = &out
+	e.Outcome, e.Content = &out, content
 	return e
-}
-
-// trimmedFrom reports whether content is text's own bytes (not merely equal to them) with only
-// white space around it, and how many characters of it there are at the start and at the end.
-func trimmedFrom(text, content string) (head, tail int, ok bool) {
-	if len(content) == 0 || len(content) > len(text) {
-		return 0, 0, false
-	}
-	start := uintptr(unsafe.Pointer(unsafe.StringData(content))) - uintptr(unsafe.Pointer(unsafe.StringData(text)))
-	if start > uintptr(len(text)-len(content)) { // before text (wrapped around) or past it
-		return 0, 0, false
-	}
-	before, after := text[:start], text[int(start)+len(content):]
-	if !sameString(text[start:int(start)+len(content)], content) || !allSpace(before) || !allSpace(after) {
-		return 0, 0, false
-	}
-	return utf8.RuneCountInString(before), utf8.RuneCountInString(after), true
-}
-
-func allSpace(s string) bool {
-	return strings.TrimLeftFunc(s, unicode.IsSpace) == ""
-}
-
-// sameString reports whether a and b are the same bytes in memory (not merely equal).
-func sameString(a, b string) bool {
-	return len(a) == len(b) && len(a) > 0 && unsafe.StringData(a) == unsafe.StringData(b)
 }
 
 // sameParts reports whether a and b are the same list (not merely equal): the adapter hands out
@@ -119,21 +84,9 @@ type hostArtifact struct {
 }
 
 // Outcome gives back to e.Outcome what the module left out (Sent.Outcome): the parts of the last
-// event of each artifact named in e.Reuse, and the content when it is the text of artifact
-// e.ContentFrom, less e.ContentTrim's white space.
+// event of each artifact named in e.Reuse, and the content from e.Content's pieces.
 func (a *Artifacts) Outcome(e *Envelope) error {
 	out := e.Outcome
-	if e.ContentFrom != "" {
-		v := a.byID[e.ContentFrom]
-		if v == nil || v.parts.Len() != 1 {
-			return fmt.Errorf("abi: the outcome's content refers to artifact %q, which no event sent as one part", e.ContentFrom)
-		}
-		content, ok := trim(v.parts.Items()[0].Text, e.ContentTrim)
-		if !ok {
-			return fmt.Errorf("abi: the outcome's content trims %v characters of artifact %q's text, which has no such white space", e.ContentTrim, e.ContentFrom)
-		}
-		out.Content = content
-	}
 	for _, id := range e.Reuse {
 		v := a.byID[id]
 		if v == nil {
@@ -145,25 +98,42 @@ func (a *Artifacts) Outcome(e *Envelope) error {
 			}
 		}
 	}
+	if len(e.Content) == 0 {
+		return nil
+	}
+	texts := make([]string, len(e.Content))
+	for i, piece := range e.Content {
+		if piece.From == "" {
+			texts[i] = piece.Text
+			continue
+		}
+		j := slices.IndexFunc(out.Artifacts, func(art a2aport.Artifact) bool { return art.ID == piece.From })
+		if j < 0 {
+			return fmt.Errorf("abi: the outcome's content refers to artifact %q, which the outcome lacks", piece.From)
+		}
+		text, ok := trim(out.Artifacts[j].Text(), piece.Head, piece.Tail)
+		if !ok {
+			return fmt.Errorf("abi: the outcome's content trims %d and %d characters of artifact %q's text, which has no such white space", piece.Head, piece.Tail, piece.From)
+		}
+		texts[i] = text
+	}
+	out.Content = strings.Join(texts, "\n\n") // one piece is returned as it is, not copied
 	return nil
 }
 
-// trim drops trim[0] white space characters from the start of text and trim[1] from its end.
-func trim(text string, trim []int) (string, bool) {
-	if len(trim) == 0 {
-		return text, true
-	}
-	if len(trim) != 2 {
+// trim drops head white space characters from the start of text and tail from its end.
+func trim(text string, head, tail int) (string, bool) {
+	if head < 0 || tail < 0 {
 		return "", false
 	}
-	for range trim[0] {
+	for range head {
 		r, n := utf8.DecodeRuneInString(text)
 		if n == 0 || !unicode.IsSpace(r) {
 			return "", false
 		}
 		text = text[n:]
 	}
-	for range trim[1] {
+	for range tail {
 		r, n := utf8.DecodeLastRuneInString(text)
 		if n == 0 || !unicode.IsSpace(r) {
 			return "", false

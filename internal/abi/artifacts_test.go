@@ -117,80 +117,60 @@ func TestSentOutcomeRoundTrip(t *testing.T) {
 		{ID: "stale", Parts: changed},
 		{ID: "message-1", Name: "message", Parts: []a2aport.Part{{Type: a2aport.PartURL, URL: "https://x.example/f"}}},
 	}}
-	e := sent.Outcome(out)
-	wire := e.Outcome
-	if !reflect.DeepEqual(e.Reuse, []string{"answer"}) || e.ContentFrom != "answer" || e.ContentTrim != nil || wire.Content != "" || wire.Artifacts[0].Parts != nil {
-		t.Fatalf("Sent.Outcome() = %+v, reuse %v, contentFrom %q: want the answer's parts and content left out, nothing else", wire, e.Reuse, e.ContentFrom)
+	wire := out
+	wire.Content = ""
+	e := sent.Outcome(wire, []ContentPiece{{From: "answer"}})
+	if !reflect.DeepEqual(e.Reuse, []string{"answer"}) || e.Outcome.Artifacts[0].Parts != nil || e.Outcome.Artifacts[1].Parts == nil {
+		t.Fatalf("Sent.Outcome() = %+v, reuse %v: want the answer's parts left out, nothing else", e.Outcome, e.Reuse)
 	}
-	if err := host.Outcome(&e); err != nil {
+	crossed := throughFrame(t, e)
+	if err := host.Outcome(&crossed); err != nil {
 		t.Fatal(err)
 	}
-	if !reflect.DeepEqual(*wire, out) {
-		t.Errorf("rebuilt outcome = %+v, want %+v", *wire, out)
+	if !reflect.DeepEqual(*crossed.Outcome, out) {
+		t.Errorf("rebuilt outcome = %+v, want %+v", *crossed.Outcome, out)
 	}
 	if err := (&Artifacts{}).Outcome(&Envelope{Outcome: &a2aport.Outcome{}, Reuse: []string{"never-sent"}}); err == nil {
 		t.Error("Outcome() accepted a reference to an artifact no event sent")
 	}
 }
 
-// TestSentOutcomeTrimmedContent: an answer the content trims (a newline at its end, white space of
-// any script around it) is still not sent twice: the content refers to the artifact's text and the
-// white space left out, and the host gives back exactly the module's content. A content that is
-// equal to the text but not its bytes, or has more than white space around it, crosses whole.
-func TestSentOutcomeTrimmedContent(t *testing.T) {
+// TestContentPieces: the host assembles the content from its pieces as the adapter composed it:
+// texts and artifacts' texts (their text parts joined) trimmed of the white space counted, of any
+// script, a blank line apart.
+func TestContentPieces(t *testing.T) {
 	t.Parallel()
-	for _, tc := range []struct {
-		text       string
-		content    func(string) string
-		head, tail int
-		referred   bool
-	}{
-		{"the answer\n", strings.TrimSpace, 0, 1, true},
-		{"\n\t answer\u3000 \u0085", strings.TrimSpace, 3, 3, true},
-		{"\u00a0é ü\u2029", strings.TrimSpace, 1, 1, true},
-		{"no space", strings.TrimSpace, 0, 0, true},
-		{"copied\n", func(s string) string { return strings.Clone(strings.TrimSpace(s)) }, 0, 0, false},
-		{"x answer y", func(s string) string { return s[2:8] }, 0, 0, false},
-		{"answer plus", func(s string) string { return s[:6] }, 0, 0, false},
-	} {
-		var sent Sent
-		var host Artifacts
-		answer := []a2aport.Part{text(tc.text)}
-		wire, _ := sent.Event(a2aport.Event{Artifact: &a2aport.Artifact{ID: "a", Parts: answer}})
-		if err := host.Rebuild(&wire); err != nil {
-			t.Fatal(err)
-		}
-		out := a2aport.Outcome{Content: tc.content(tc.text), Artifacts: []a2aport.Artifact{{ID: "a", Parts: answer}}}
-		e := sent.Outcome(out)
-		trimmed := tc.head > 0 || tc.tail > 0
-		if referred := e.ContentFrom == "a"; referred != tc.referred || trimmed != (e.ContentTrim != nil) ||
-			trimmed && (e.ContentTrim[0] != tc.head || e.ContentTrim[1] != tc.tail) {
-			t.Errorf("%q: contentFrom %q, contentTrim %v; want referred %v, trim %d, %d", tc.text, e.ContentFrom, e.ContentTrim, tc.referred, tc.head, tc.tail)
-			continue
-		}
-		crossed := throughFrame(t, e)
-		if err := host.Outcome(&crossed); err != nil {
-			t.Fatalf("%q: %v", tc.text, err)
-		}
-		if crossed.Outcome.Content != out.Content {
-			t.Errorf("%q: the host's content = %q, want %q", tc.text, crossed.Outcome.Content, out.Content)
-		}
+	arts := []a2aport.Artifact{
+		{ID: "a", Parts: []a2aport.Part{text("\n\t answer\u3000 \u0085")}},
+		{ID: "b", Parts: []a2aport.Part{text("\u00a0é "), {Type: a2aport.PartData, Data: []byte(`{}`)}, text("ü\u2029")}},
+		{ID: "c", Parts: []a2aport.Part{text("no space")}},
+	}
+	var host Artifacts
+	e := Envelope{Outcome: &a2aport.Outcome{Artifacts: arts}, Content: []ContentPiece{
+		{Text: "done"}, {From: "a", Head: 3, Tail: 3}, {From: "b", Head: 1, Tail: 1}, {From: "c"},
+	}}
+	crossed := throughFrame(t, e)
+	if err := host.Outcome(&crossed); err != nil {
+		t.Fatal(err)
+	}
+	if want := "done\n\nanswer\n\né ü\n\nno space"; crossed.Outcome.Content != want {
+		t.Errorf("content = %q, want %q", crossed.Outcome.Content, want)
 	}
 }
 
-// TestArtifactsRefuseABadTrim: a trim that would cut more than white space is the module not
-// being sane, not a shorter answer.
+// TestArtifactsRefuseABadTrim: a trim that would cut more than white space, or a piece of an
+// artifact the outcome lacks, is the module not being sane, not a shorter answer.
 func TestArtifactsRefuseABadTrim(t *testing.T) {
 	t.Parallel()
-	for _, trim := range [][]int{{1, 0}, {0, 2}, {0, 9}, {1}, {1, 1, 1}} {
+	for _, piece := range []ContentPiece{{From: "a", Head: 1}, {From: "a", Tail: 2}, {From: "a", Tail: 9}, {From: "a", Head: -1}, {From: "z"}} {
 		var host Artifacts
 		ev := a2aport.Event{Artifact: &a2aport.Artifact{ID: "a", Parts: []a2aport.Part{text("answer\n")}}}
 		if err := host.Rebuild(&ev); err != nil {
 			t.Fatal(err)
 		}
-		e := Envelope{Outcome: &a2aport.Outcome{Artifacts: []a2aport.Artifact{{ID: "a"}}}, Reuse: []string{"a"}, ContentFrom: "a", ContentTrim: trim}
+		e := Envelope{Outcome: &a2aport.Outcome{Artifacts: []a2aport.Artifact{{ID: "a"}}}, Reuse: []string{"a"}, Content: []ContentPiece{piece}}
 		if err := host.Outcome(&e); err == nil {
-			t.Errorf("trim %v of %q accepted: content %q", trim, "answer\n", e.Outcome.Content)
+			t.Errorf("piece %+v of %q accepted: content %q", piece, "answer\n", e.Outcome.Content)
 		}
 	}
 }

@@ -99,6 +99,17 @@ type SnapshotRequest struct {
 	Describe bool `json:"describe,omitempty"`
 }
 
+// ContentPiece is one text of an outcome's content: Text, or the text of artifact From (its text
+// parts joined) less Head white space characters at its start and Tail at its end (white space as
+// unicode.IsSpace has it, every such character in the BMP: one UTF-16 unit). The content is the
+// pieces' texts joined by a blank line.
+type ContentPiece struct {
+	Text string `json:"text,omitempty"`
+	From string `json:"from,omitempty"`
+	Head int    `json:"head,omitempty"`
+	Tail int    `json:"tail,omitempty"`
+}
+
 // Envelope is one input or effect; Kind says which fields matter.
 type Envelope struct {
 	Kind string `json:"k"`
@@ -119,13 +130,9 @@ type Envelope struct {
 	// Reuse names the artifacts of Outcome sent without parts: their parts are those of the last
 	// event of that artifact (abi.Sent), which the host already has.
 	Reuse []string `json:"reuse,omitempty"`
-	// ContentFrom names the artifact (one of Reuse) whose only part's text is Outcome.Content,
-	// which Outcome then leaves empty.
-	ContentFrom string `json:"contentFrom,omitempty"`
-	// ContentTrim is how many characters Outcome.Content leaves out of ContentFrom's text at its
-	// start and at its end: white space the content trims (an answer that ends with a newline is
-	// still not sent twice). Every such character is one UTF-16 unit and one to three UTF-8 bytes.
-	ContentTrim []int `json:"contentTrim,omitempty"`
+	// Content is Outcome.Content as pieces when it holds an artifact's text, which the host then
+	// has (ContentPiece); Outcome.Content is then empty.
+	Content []ContentPiece `json:"contentOf,omitempty"`
 	// ContentBody holds Outcome.Content as payload bytes (UTF-8), which Outcome then leaves empty.
 	ContentBody *Span                 `json:"contentBody,omitempty"`
 	Description *a2aport.Description  `json:"description,omitempty"`

@@ -295,35 +295,25 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				}
 				in.Delim(']')
 			}
-		case "contentFrom":
+		case "contentOf":
 			if in.IsNull() {
 				in.Skip()
-			} else {
-				out.ContentFrom = string(in.String())
-			}
-		case "contentTrim":
-			if in.IsNull() {
-				in.Skip()
-				out.ContentTrim = nil
+				out.Content = nil
 			} else {
 				in.Delim('[')
-				if out.ContentTrim == nil {
+				if out.Content == nil {
 					if !in.IsDelim(']') {
-						out.ContentTrim = make([]int, 0, 8)
+						out.Content = make([]ContentPiece, 0, 1)
 					} else {
-						out.ContentTrim = []int{}
+						out.Content = []ContentPiece{}
 					}
 				} else {
-					out.ContentTrim = (out.ContentTrim)[:0]
+					out.Content = (out.Content)[:0]
 				}
 				for !in.IsDelim(']') {
-					var v5 int
-					if in.IsNull() {
-						in.Skip()
-					} else {
-						v5 = int(in.Int())
-					}
-					out.ContentTrim = append(out.ContentTrim, v5)
+					var v5 ContentPiece
+					easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, &v5)
+					out.Content = append(out.Content, v5)
 					in.WantComma()
 				}
 				in.Delim(']')
@@ -336,7 +326,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.ContentBody == nil {
 					out.ContentBody = new(Span)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.ContentBody)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.ContentBody)
 			}
 		case "description":
 			if in.IsNull() {
@@ -386,7 +376,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Stats == nil {
 					out.Stats = new(Stats)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.Stats)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in, out.Stats)
 			}
 		case "error":
 			if in.IsNull() {
@@ -396,7 +386,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Error == nil {
 					out.Error = new(Error)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in, out.Error)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi7(in, out.Error)
 			}
 		case "url":
 			if in.IsNull() {
@@ -463,7 +453,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.Body == nil {
 					out.Body = new(Span)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.Body)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.Body)
 			}
 		case "auth":
 			if in.IsNull() {
@@ -512,7 +502,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi1(in *jlexer.Lexer,
 				if out.DeltaText == nil {
 					out.DeltaText = new(Span)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in, out.DeltaText)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in, out.DeltaText)
 			}
 		case "contextId":
 			if in.IsNull() {
@@ -619,21 +609,16 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 			out.RawByte(']')
 		}
 	}
-	if in.ContentFrom != "" {
-		const prefix string = ",\"contentFrom\":"
-		out.RawString(prefix)
-		out.String(string(in.ContentFrom))
-	}
-	if len(in.ContentTrim) != 0 {
-		const prefix string = ",\"contentTrim\":"
+	if len(in.Content) != 0 {
+		const prefix string = ",\"contentOf\":"
 		out.RawString(prefix)
 		{
 			out.RawByte('[')
-			for v11, v12 := range in.ContentTrim {
+			for v11, v12 := range in.Content {
 				if v11 > 0 {
 					out.RawByte(',')
 				}
-				out.Int(int(v12))
+				easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, v12)
 			}
 			out.RawByte(']')
 		}
@@ -641,7 +626,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.ContentBody != nil {
 		const prefix string = ",\"contentBody\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.ContentBody)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.ContentBody)
 	}
 	if in.Description != nil {
 		const prefix string = ",\"description\":"
@@ -666,12 +651,12 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Stats != nil {
 		const prefix string = ",\"stats\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.Stats)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out, *in.Stats)
 	}
 	if in.Error != nil {
 		const prefix string = ",\"error\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out, *in.Error)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi7(out, *in.Error)
 	}
 	if in.URL != "" {
 		const prefix string = ",\"url\":"
@@ -716,7 +701,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.Body != nil {
 		const prefix string = ",\"body\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.Body)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.Body)
 	}
 	if len(in.Auth) != 0 {
 		const prefix string = ",\"auth\":"
@@ -745,7 +730,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi1(out *jwriter.Writ
 	if in.DeltaText != nil {
 		const prefix string = ",\"deltaText\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out, *in.DeltaText)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out, *in.DeltaText)
 	}
 	if in.ContextID != "" {
 		const prefix string = ",\"contextId\":"
@@ -1531,7 +1516,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalCredentials(out *jwrit
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in *jlexer.Lexer, out *Error) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi7(in *jlexer.Lexer, out *Error) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1583,7 +1568,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in *jlexer.Lexer,
 				if out.Cause == nil {
 					out.Cause = new(Cause)
 				}
-				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi7(in, out.Cause)
+				easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi8(in, out.Cause)
 			}
 		default:
 			in.SkipRecursive()
@@ -1595,7 +1580,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out *jwriter.Writer, in Error) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi7(out *jwriter.Writer, in Error) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1627,11 +1612,11 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out *jwriter.Writ
 	if in.Cause != nil {
 		const prefix string = ",\"cause\":"
 		out.RawString(prefix)
-		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi7(out, *in.Cause)
+		easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi8(out, *in.Cause)
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi7(in *jlexer.Lexer, out *Cause) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi8(in *jlexer.Lexer, out *Cause) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1667,7 +1652,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi7(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi7(out *jwriter.Writer, in Cause) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi8(out *jwriter.Writer, in Cause) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -1689,7 +1674,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi7(out *jwriter.Writ
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer, out *Stats) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi6(in *jlexer.Lexer, out *Stats) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -1755,7 +1740,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writer, in Stats) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi6(out *jwriter.Writer, in Stats) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2768,7 +2753,7 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aport13(out *jwriter.Writer, in a2a
 	}
 	out.RawByte('}')
 }
-func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer, out *Span) {
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi5(in *jlexer.Lexer, out *Span) {
 	isTopLevel := in.IsStart()
 	if in.IsNull() {
 		if isTopLevel {
@@ -2804,7 +2789,7 @@ func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer,
 		in.Consumed()
 	}
 }
-func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writer, in Span) {
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi5(out *jwriter.Writer, in Span) {
 	out.RawByte('{')
 	first := true
 	_ = first
@@ -2817,6 +2802,96 @@ func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writ
 		const prefix string = ",\"n\":"
 		out.RawString(prefix)
 		out.Uint32(uint32(in.Len))
+	}
+	out.RawByte('}')
+}
+func easyjson11af3d8cDecodeGithubComA2aportA2aportInternalAbi4(in *jlexer.Lexer, out *ContentPiece) {
+	isTopLevel := in.IsStart()
+	if in.IsNull() {
+		if isTopLevel {
+			in.Consumed()
+		}
+		in.Skip()
+		return
+	}
+	in.Delim('{')
+	for !in.IsDelim('}') {
+		key := in.UnsafeFieldName(false)
+		in.WantColon()
+		switch key {
+		case "text":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Text = string(in.String())
+			}
+		case "from":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.From = string(in.String())
+			}
+		case "head":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Head = int(in.Int())
+			}
+		case "tail":
+			if in.IsNull() {
+				in.Skip()
+			} else {
+				out.Tail = int(in.Int())
+			}
+		default:
+			in.SkipRecursive()
+		}
+		in.WantComma()
+	}
+	in.Delim('}')
+	if isTopLevel {
+		in.Consumed()
+	}
+}
+func easyjson11af3d8cEncodeGithubComA2aportA2aportInternalAbi4(out *jwriter.Writer, in ContentPiece) {
+	out.RawByte('{')
+	first := true
+	_ = first
+	if in.Text != "" {
+		const prefix string = ",\"text\":"
+		first = false
+		out.RawString(prefix[1:])
+		out.String(string(in.Text))
+	}
+	if in.From != "" {
+		const prefix string = ",\"from\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.String(string(in.From))
+	}
+	if in.Head != 0 {
+		const prefix string = ",\"head\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int(int(in.Head))
+	}
+	if in.Tail != 0 {
+		const prefix string = ",\"tail\":"
+		if first {
+			first = false
+			out.RawString(prefix[1:])
+		} else {
+			out.RawString(prefix)
+		}
+		out.Int(int(in.Tail))
 	}
 	out.RawByte('}')
 }

@@ -45,6 +45,15 @@ func (l *List[T]) Last() *T {
 	return &l.items[n-1]
 }
 
+// Peek returns a copy of the last item without making it changeable (Last would copy a
+// handed-out list first); ok is false when the list is empty.
+func (l *List[T]) Peek() (v T, ok bool) {
+	if len(l.items) == 0 {
+		return v, false
+	}
+	return l.items[len(l.items)-1], true
+}
+
 // Reset replaces the list with items. They are held, not copied, and so never written: the
 // caller may still hold them.
 func (l *List[T]) Reset(items []T) { l.items, l.shared = items, len(items) }

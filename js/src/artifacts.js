@@ -53,21 +53,26 @@ export class Artifacts {
 
   /**
    * Gives back to the outcome what the module left out (abi.Sent): the parts of the last event of
-   * each artifact named in reuse, and the content when it is the text of artifact contentFrom,
-   * less the white space characters contentTrim counts at its start and end (each one UTF-16
-   * unit: Go's white space is all in the BMP). Throws when one was never sent.
+   * each artifact named in reuse, and the content from its pieces (abi.ContentPiece): a text, or
+   * an artifact's text less the white space characters head and tail count at its ends (each one
+   * UTF-16 unit: Go's white space is all in the BMP), joined by a blank line. Throws when one was
+   * never sent.
    */
-  outcome(outcome, reuse = [], contentFrom = '', contentTrim = [0, 0]) {
-    if (contentFrom) {
-      const parts = this.#byId.get(contentFrom)?.parts;
-      if (parts?.length !== 1) throw new Error(`a2aport: the outcome's content refers to artifact ${contentFrom}, which no event sent as one part`);
-      outcome = { ...outcome, content: trimmed(parts[0].text, contentTrim) };
-    }
+  outcome(outcome, reuse = [], content = []) {
     const artifacts = (outcome.artifacts ?? []).map(withBytes);
     for (const id of reuse) {
       const view = this.#byId.get(id);
       if (!view) throw new Error(`a2aport: the outcome refers to artifact ${id}, which no event sent`);
       for (const [i, a] of artifacts.entries()) if (a.id === id) artifacts[i] = { ...a, parts: view.parts };
+    }
+    if (content.length > 0) {
+      const texts = content.map(({ text = '', from, head = 0, tail = 0 }) => {
+        if (!from) return text;
+        const artifact = artifacts.find((a) => a.id === from);
+        if (!artifact) throw new Error(`a2aport: the outcome's content refers to artifact ${from}, which the outcome lacks`);
+        return trimmed(textOf(artifact), head, tail);
+      });
+      outcome = { ...outcome, content: texts.length === 1 ? texts[0] : texts.join('\n\n') };
     }
     return { text: answerText(artifacts, outcome.content), ...outcome, artifacts };
   }
@@ -123,18 +128,23 @@ export class Artifacts {
 function answerText(artifacts, content) {
   const texts = [];
   for (const a of artifacts) {
-    const parts = (a.parts ?? []).filter((p) => p.type === 'text');
-    if (parts.length > 0) texts.push(parts.length === 1 ? parts[0].text ?? '' : parts.map((p) => p.text ?? '').join(''));
+    if ((a.parts ?? []).some((p) => p.type === 'text')) texts.push(textOf(a));
   }
   if (texts.length === 0) return content ?? '';
   return texts.length === 1 ? texts[0] : texts.join('\n\n'); // one streamed answer: its string as it is
+}
+
+/** An artifact's text parts joined, as Go's Artifact.Text; one part's text as it is. */
+function textOf(artifact) {
+  const parts = (artifact.parts ?? []).filter((p) => p.type === 'text');
+  return parts.length === 1 ? parts[0].text ?? '' : parts.map((p) => p.text ?? '').join('');
 }
 
 // White space as Go's unicode.IsSpace has it: what the module's content trims.
 const goSpace = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*$/;
 
 /** text less head characters at its start and tail at its end, each of them white space. */
-function trimmed(text, [head, tail]) {
+function trimmed(text, head, tail) {
   const end = text.length - tail;
   if (!(head >= 0 && tail >= 0 && head <= end) || !goSpace.test(text.slice(0, head)) || !goSpace.test(text.slice(end))) {
     throw new Error(`a2aport: the outcome's content trims [${head}, ${tail}] characters of a text that has no such white space`);

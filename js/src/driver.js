@@ -335,7 +335,7 @@ export class Driver {
     }
     if (e.outcome) {
       if (e.contentBody) e.outcome.content = decoder.decode(slice(payload, e.contentBody));
-      e.outcome = (this.artifacts.get(e.id) ?? new Artifacts()).outcome(e.outcome, e.reuse, e.contentFrom, e.contentTrim);
+      e.outcome = (this.artifacts.get(e.id) ?? new Artifacts()).outcome(e.outcome, e.reuse, e.contentOf);
     }
     this.artifacts.delete(e.id);
     const c = this.calls.get(e.id);

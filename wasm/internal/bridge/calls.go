@@ -71,9 +71,11 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope, body []byte) abi.
 		if e.Work == nil {
 			return result(nil, &a2aport.Error{Code: a2aport.CodeInvalidWork, Message: "submit needs a Work"})
 		}
-		return b.follow(e, func(opts ...a2aport.SubmitOption) (a2aport.Outcome, error) { return p.Submit(ctx, *e.Work, opts...) })
+		return b.follow(ctx, e, func(ctx context.Context, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
+			return p.Submit(ctx, *e.Work, opts...)
+		})
 	case abi.MethodResume:
-		return b.follow(e, func(opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
+		return b.follow(ctx, e, func(ctx context.Context, opts ...a2aport.SubmitOption) (a2aport.Outcome, error) {
 			return p.Resume(ctx, e.WorkID, e.OwnerID, opts...)
 		})
 	case abi.MethodStatus:
@@ -104,14 +106,20 @@ func (b *Bridge) dispatch(ctx context.Context, e abi.Envelope, body []byte) abi.
 }
 
 // follow runs a Submit or Resume call: its events cross as they come (deltas, abi.Sent), its
-// outcome refers to what they already carried.
-func (b *Bridge) follow(e abi.Envelope, call func(...a2aport.SubmitOption) (a2aport.Outcome, error)) abi.Envelope {
+// outcome refers to what they already carried. The host rebuilds every artifact from the deltas,
+// so the adapter keeps none of the text they append (a2aclient.WithContentPieces).
+func (b *Bridge) follow(ctx context.Context, e abi.Envelope, call func(context.Context, ...a2aport.SubmitOption) (a2aport.Outcome, error)) abi.Envelope {
 	var sent abi.Sent
-	out, err := call(a2aport.Traceparent(e.Traceparent), a2aport.OnEvent(func(ev a2aport.Event) {
+	var pieces []a2aclient.ContentPiece
+	out, err := call(a2aclient.WithContentPieces(ctx, &pieces), a2aport.Traceparent(e.Traceparent), a2aport.OnEvent(func(ev a2aport.Event) {
 		wire, more := sent.Event(ev)
 		b.emitEvent(e.ID, wire, more)
 	}))
-	res := sent.Outcome(out)
+	var content []abi.ContentPiece
+	for _, p := range pieces {
+		content = append(content, abi.ContentPiece{Text: p.Text, From: p.From, Head: p.Head, Tail: p.Tail})
+	}
+	res := sent.Outcome(out, content)
 	return result(&res, err)
 }
 
